@@ -1,0 +1,50 @@
+// One Jest run over every workspace; the file suffix names the tier (STYLE.md).
+// typebox 1.x ships ESM only, so it is transformed by @swc/jest like our own sources.
+const moduleNameMapper = {
+  '^@brand-api/contracts$': '<rootDir>/contracts/src/index.ts',
+  '^@brand-api/domain$': '<rootDir>/services/domain/src/index.ts',
+  '^@brand-api/event-store$': '<rootDir>/services/event-store/src/index.ts',
+  '^@brand-api/event-store/testing$': '<rootDir>/services/event-store/src/testing/index.ts',
+  '^@brand-api/read-models$': '<rootDir>/read-models/src/index.ts',
+  '^@brand-api/webhooks$': '<rootDir>/services/webhooks/src/index.ts',
+  '^@brand-api/api$': '<rootDir>/services/api/src/index.ts',
+  '^@brand-api/cli$': '<rootDir>/services/cli/src/index.ts',
+};
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  rootDir: __dirname,
+  moduleNameMapper,
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/docs-site/'],
+  setupFiles: ['<rootDir>/jest.setup.js'],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.unit.spec.ts'] },
+    {
+      ...common,
+      displayName: 'int',
+      testMatch: ['<rootDir>/**/src/**/*.int.spec.ts'],
+      testTimeout: 60_000,
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/**/src/**/*.e2e.spec.ts'],
+      testTimeout: 120_000,
+    },
+  ],
+};

@@ -1,0 +1,58 @@
+/**
+ * One SQL layer, two drivers: a `pg` pool for a Postgres server and in-process PGlite for the
+ * embedded default. Everything above this file speaks `Database` and never knows which it has.
+ */
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<R = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<R>>;
+}
+
+/** A session-level lock held until released (Postgres advisory lock). */
+export interface HeldLock {
+  release(): Promise<void>;
+}
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface Database extends Queryable {
+  readonly kind: DatabaseKind;
+  /** Runs `fn` in one transaction (READ COMMITTED); commits on resolve, rolls back on throw. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  /** LISTEN on a channel; resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Tries to take the advisory lock `key` for this process; null when another session holds it.
+   * On PGlite there is one process per data directory (lock file), so locks only order
+   * in-process workers.
+   */
+  tryLock(key: string): Promise<HeldLock | null>;
+  close(): Promise<void>;
+}
+
+/** Postgres SQLSTATE codes we react to. */
+export const SqlState = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
+} as const;
+
+export function sqlStateOf(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const code = (error as { code: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}
+
+/** Stable 64-bit advisory lock key for a name, computed by Postgres itself. */
+export const advisoryKeySql = `('x' || substr(md5($1), 1, 16))::bit(64)::bigint`;

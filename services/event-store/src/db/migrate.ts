@@ -1,0 +1,41 @@
+import type { Database } from './database';
+
+export interface Migration {
+  /** Unique and ordered within its package, e.g. `event-store/001-events`. */
+  id: string;
+  sql: string;
+}
+
+/**
+ * Applies migrations not yet recorded, each in its own transaction, under a transaction-level
+ * advisory lock so concurrent starts do not race.
+ */
+export async function migrate(db: Database, migrations: readonly Migration[]): Promise<string[]> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id text PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    const done = await db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('schema_migrations'))`);
+      const existing = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [
+        migration.id,
+      ]);
+      if (existing.rowCount > 0) return false;
+      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
+      return true;
+    });
+    if (done) applied.push(migration.id);
+  }
+  return applied;
+}
+
+/** Splits a script on `;` at line ends. Migrations keep one statement per `;`-terminated block. */
+export function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*(?:\n|$)/)
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.length > 0 && !/^(--[^\n]*\n?)*$/.test(statement));
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { createPgDatabase, createPgliteDatabase } from '../db';
+import type { Database } from '../db';
+
+/** The server tests run against, or undefined for embedded PGlite. */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+}
+
+export interface TestDatabase {
+  db: Database;
+  /** Connection string of the fresh database (server only), for child processes. */
+  url: string | undefined;
+  /** Opens another connection pool to the same database (server only). */
+  connect(poolSize?: number): Database;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database per test file: a new database on the server when one is configured,
+ * a new in-memory PGlite otherwise. Tests never share tables.
+ */
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  const serverUrl = testDatabaseUrl();
+  if (!serverUrl) {
+    const db = await createPgliteDatabase();
+    return {
+      db,
+      url: undefined,
+      connect() {
+        throw new Error('A second connection needs a Postgres server (set TEST_DATABASE_URL).');
+      },
+      drop: () => db.close(),
+    };
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = createPgDatabase({ connectionString: serverUrl, max: 1 });
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const url = withDatabase(serverUrl, name);
+  const pools: Database[] = [];
+  const connect = (poolSize = 10) => {
+    const db = createPgDatabase({ connectionString: url, max: poolSize });
+    pools.push(db);
+    return db;
+  };
+  const db = connect(options.poolSize ?? 10);
+  return {
+    db,
+    url,
+    connect,
+    async drop() {
+      await Promise.all(pools.map((pool) => pool.close()));
+      const dropper = createPgDatabase({ connectionString: serverUrl, max: 1 });
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.close();
+    },
+  };
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** True when the tests run against a server, so real concurrency can be exercised. */
+export const hasPostgresServer = (): boolean => testDatabaseUrl() !== undefined;
