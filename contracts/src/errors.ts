@@ -1,0 +1,202 @@
+/**
+ * The one catalogue of error codes (SPEC §8 and the codes the API needs beyond it).
+ * Every error response is `{ message, code, statusCode }`; the REST guide renders this table.
+ */
+// Type-only: the error body schema imports the code list from here, so no runtime cycle.
+import type { ErrorBody, ErrorDetail } from './entities/error-body';
+
+export interface ErrorCatalogueEntry {
+  statusCode: number;
+  /** Default message; a thrower may give a more precise one. */
+  message: string;
+  /** When a client gets it and what to do, for the REST guide. */
+  description: string;
+}
+
+export const errorCatalogue = {
+  UNAUTHORIZED: {
+    statusCode: 401,
+    message: 'Missing API key',
+    description: 'No `Authorization: Bearer <key>` header was sent.',
+  },
+  INVALID_API_KEY: {
+    statusCode: 401,
+    message: 'Invalid API key',
+    description: 'The API key is unknown or has been revoked. Ask the brand admin for a new key.',
+  },
+  FORBIDDEN: {
+    statusCode: 403,
+    message: 'The API key lacks the scope this call requires',
+    description: 'The key is valid but was not issued with the scope named in `details`.',
+  },
+  NOT_FOUND: {
+    statusCode: 404,
+    message: 'Resource not found',
+    description:
+      'No resource with this id exists for your brand. Resources of other brands are reported as not found too.',
+  },
+  VALIDATION_FAILED: {
+    statusCode: 400,
+    message: 'The request is invalid',
+    description:
+      'A path parameter, query parameter or body field breaks a rule; `details` names each failing field.',
+  },
+  INVALID_JSON: {
+    statusCode: 400,
+    message: 'The request body is not valid JSON',
+    description: 'The body could not be parsed as JSON.',
+  },
+  CONFLICT: {
+    statusCode: 409,
+    message: 'A resource with this store id already exists',
+    description:
+      'A unique value (such as a store id) is already taken, or the resource changed concurrently; fetch it and retry.',
+  },
+  RATE_LIMITED: {
+    statusCode: 429,
+    message: 'Too many requests',
+    description:
+      'The rate limit of this call is exhausted (bulk calls: 10 per minute per brand). Retry after the number of seconds in `Retry-After`.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    statusCode: 413,
+    message: 'The request body is too large',
+    description: 'Request bodies are limited to 1 MB. Split bulk calls into smaller batches.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    statusCode: 415,
+    message: 'The request body must be JSON',
+    description: 'Send bodies with `Content-Type: application/json`.',
+  },
+  CUSTOM_AUTH_NOT_ENABLED: {
+    statusCode: 403,
+    message: 'Custom authentication is not enabled for this brand',
+    description: 'Magic links are only available to brands that use custom authentication.',
+  },
+  EMAIL_VERIFICATION_NOT_ALLOWED: {
+    statusCode: 403,
+    message: 'isEmailVerified can only be set by brands using custom authentication',
+    description:
+      'Without custom authentication the community verifies email addresses itself, so the API cannot set `isEmailVerified`.',
+  },
+  ROUTE_NOT_FOUND: {
+    statusCode: 404,
+    message: 'No such route',
+    description: 'The path does not exist in this version of the API.',
+  },
+  METHOD_NOT_ALLOWED: {
+    statusCode: 405,
+    message: 'Method not allowed',
+    description: 'The path exists but not with this HTTP method; `Allow` lists the methods it has.',
+  },
+  SESSION_REQUIRED: {
+    statusCode: 401,
+    message: 'Sign-in required',
+    description: 'Community calls need the session cookie set when a member signs in.',
+  },
+  MEMBER_BANNED: {
+    statusCode: 403,
+    message: 'This member is banned',
+    description: 'Banned members cannot post, comment or like.',
+  },
+  ROLE_REQUIRED: {
+    statusCode: 403,
+    message: 'Only moderators and admins can do this',
+    description: 'The signed-in member has the CUSTOMER role.',
+  },
+  SIGN_UP_NOT_ALLOWED: {
+    statusCode: 403,
+    message: 'This brand signs members in through its own authentication',
+    description: 'Brands with custom authentication create members through magic links only.',
+  },
+  MAGIC_LINK_INVALID: {
+    statusCode: 404,
+    message: 'This sign-in link is not valid',
+    description: 'The token is unknown. Ask the brand for a new link.',
+  },
+  MAGIC_LINK_EXPIRED: {
+    statusCode: 410,
+    message: 'This sign-in link has expired',
+    description: 'Magic links are valid for 15 minutes. Ask the brand for a new link.',
+  },
+  MAGIC_LINK_USED: {
+    statusCode: 410,
+    message: 'This sign-in link has already been used',
+    description: 'Magic links work once. Ask the brand for a new link.',
+  },
+  ADMIN_UNAUTHORIZED: {
+    statusCode: 401,
+    message: 'Missing or invalid admin token',
+    description: 'The operator API (`/admin/v1`) needs `Authorization: Bearer <ADMIN_TOKEN>`.',
+  },
+  WEBHOOK_TARGET_NOT_ALLOWED: {
+    statusCode: 400,
+    message: 'Webhook URLs must point at a public address',
+    description:
+      'Private, loopback and link-local targets are refused unless the deployment allows them.',
+  },
+  INTERNAL: {
+    statusCode: 500,
+    message: 'Internal server error',
+    description: 'An unexpected failure. Nothing internal is revealed; quote the request id.',
+  },
+  SERVICE_UNAVAILABLE: {
+    statusCode: 503,
+    message: 'Service unavailable',
+    description:
+      'A dependency (such as the database) is unavailable or a write was not visible in time. Retry with backoff.',
+  },
+} as const satisfies Record<string, ErrorCatalogueEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+export interface ErrorOverrides {
+  message?: string;
+  details?: ErrorDetail[];
+  requestId?: string;
+}
+
+/** The response body for a catalogued error; the status always comes from the catalogue. */
+export function errorBody(code: ErrorCode, overrides: ErrorOverrides = {}): ErrorBody {
+  const entry: ErrorCatalogueEntry = errorCatalogue[code];
+  const body: ErrorBody = {
+    message: overrides.message ?? entry.message,
+    code,
+    statusCode: entry.statusCode,
+  };
+  if (overrides.requestId !== undefined) body.requestId = overrides.requestId;
+  if (overrides.details !== undefined && overrides.details.length > 0) {
+    body.details = overrides.details;
+  }
+  return body;
+}
+
+/** Thrown anywhere in the API; the error middleware turns it into {@link errorBody}. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly statusCode: number;
+  readonly details: ErrorDetail[] | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    options: { message?: string; details?: ErrorDetail[]; cause?: unknown } = {},
+  ) {
+    super(options.message ?? errorCatalogue[code].message, { cause: options.cause });
+    this.statusCode = errorCatalogue[code].statusCode;
+    this.details = options.details;
+  }
+
+  toBody(requestId?: string): ErrorBody {
+    return errorBody(this.code, {
+      message: this.message,
+      ...(this.details === undefined ? {} : { details: this.details }),
+      ...(requestId === undefined ? {} : { requestId }),
+    });
+  }
+}

@@ -1,0 +1,5 @@
+export * from './primitives';
+export * from './entities';
+export * from './errors';
+export * from './scopes';
+export * from './webhooks';

@@ -1,0 +1,71 @@
+/**
+ * Building blocks shared by every schema: formats, nullability and examples.
+ * Named once so that a rule (what a uuid or a colour is) lives in one place.
+ */
+import { Type, type Static, type TSchema, type TStringOptions } from 'typebox';
+
+/** `T | null` as JSON Schema `anyOf`, which OpenAPI 3.1 renders as nullable. */
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/**
+ * Attaches a typed example to a schema. The example is checked against the static type here
+ * and against the runtime schema by the contracts tests, and it feeds the OpenAPI document.
+ * The schema object is extended in place because TypeBox keeps its kind marker in a
+ * non-enumerable property that a spread would lose.
+ */
+export function exampled<T extends TSchema>(schema: T, example: Static<T>): T {
+  return Object.assign(schema, { examples: [example] });
+}
+
+/** The first example of a schema (set by {@link exampled}); contracts fail fast without one. */
+export function exampleOf<T extends TSchema>(schema: T): Static<T> {
+  const examples = (schema as { examples?: unknown }).examples;
+  if (!Array.isArray(examples) || examples.length === 0) {
+    throw new Error(`Schema ${describe(schema)} has no example`);
+  }
+  return examples[0] as Static<T>;
+}
+
+function describe(schema: TSchema): string {
+  const { $id, title } = schema as { $id?: string; title?: string };
+  return $id ?? title ?? 'without $id';
+}
+
+export const Uuid = (options: TStringOptions = {}) => Type.String({ format: 'uuid', ...options });
+
+export const DateTime = (options: TStringOptions = {}) =>
+  Type.String({ format: 'date-time', ...options });
+
+/**
+ * An absolute http(s) URL. `format: uri` alone also accepts `javascript:` and `data:` URIs,
+ * which must never reach a brand's storefront links or a member's browser.
+ */
+export const HttpUrl = (options: TStringOptions = {}) =>
+  Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, ...options });
+
+/** The store's own id of a product or variant (unique per brand and kind). */
+export const StoreId = (options: TStringOptions = {}) =>
+  Type.String({ minLength: 1, maxLength: 255, ...options });
+
+/** CSS hex colour: #rgb, #rgba, #rrggbb or #rrggbbaa. */
+export const HexColor = (options: TStringOptions = {}) =>
+  Type.String({
+    pattern: '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$',
+    ...options,
+  });
+
+/** ISO 4217 currency code. */
+export const CurrencyCode = (options: TStringOptions = {}) =>
+  Type.String({ pattern: '^[A-Z]{3}$', ...options });
+
+/** E.164 phone number (`+` and up to 15 digits), the form SMS providers accept. */
+export const PhoneNumber = (options: TStringOptions = {}) =>
+  Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', ...options });
+
+export const Email = (options: TStringOptions = {}) =>
+  Type.String({ format: 'email', maxLength: 254, ...options });
+
+/** Pixel dimension of an image. */
+export const PixelSize = () => Type.Integer({ minimum: 1, maximum: 100_000 });

@@ -1,0 +1,2 @@
+export * from './webhook-data';
+export * from './webhook-envelope';
