@@ -3,3 +3,4 @@ export * from './entities';
 export * from './errors';
 export * from './scopes';
 export * from './webhooks';
+export * from './events';

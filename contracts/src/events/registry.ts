@@ -1,0 +1,94 @@
+import type { Static, TSchema } from 'typebox';
+import { ApiKeyIssued, ApiKeyRevoked } from './api-key';
+import { BrandCreated, BrandUpdated } from './brand';
+import { MagicLinkIssued, MagicLinkRedeemed } from './magic-link';
+import {
+  MemberBanned,
+  MemberEmailUnverified,
+  MemberEmailVerified,
+  MemberGroupsReplaced,
+  MemberJoined,
+  MemberProfileUpdated,
+  MemberUnbanned,
+} from './member';
+import { CustomAuthSubClaimed, UsernameClaimed } from './member-claim';
+import { MemberGroupCreated, MemberGroupDeleted, MemberGroupUpdated } from './member-group';
+import type { EventMetadata } from './metadata';
+import { PostCreated, PostLiked, PostPinned, PostUnpinned } from './post';
+import { PostCommentCreated, PostCommentLiked } from './post-comment';
+import { ProductCreated, ProductDeleted, ProductUpdated } from './product';
+import { RoomCreated } from './room';
+import { StoreIdClaimed, StoreIdReleased } from './store-id-claim';
+import { VariantCreated, VariantDeleted, VariantUpdated } from './variant';
+import {
+  WebhookEndpointDisabled,
+  WebhookEndpointEnabled,
+  WebhookEndpointRegistered,
+  WebhookEndpointSecretRotated,
+  WebhookEndpointUpdated,
+} from './webhook-endpoint';
+
+/** Every domain event type with its current schema; the event store validates appends with it. */
+export const domainEventSchemas = {
+  BrandCreated,
+  BrandUpdated,
+  ApiKeyIssued,
+  ApiKeyRevoked,
+  ProductCreated,
+  ProductUpdated,
+  ProductDeleted,
+  VariantCreated,
+  VariantUpdated,
+  VariantDeleted,
+  StoreIdClaimed,
+  StoreIdReleased,
+  MemberJoined,
+  MemberProfileUpdated,
+  MemberBanned,
+  MemberUnbanned,
+  MemberEmailVerified,
+  MemberEmailUnverified,
+  MemberGroupsReplaced,
+  CustomAuthSubClaimed,
+  UsernameClaimed,
+  MemberGroupCreated,
+  MemberGroupUpdated,
+  MemberGroupDeleted,
+  RoomCreated,
+  PostCreated,
+  PostPinned,
+  PostUnpinned,
+  PostLiked,
+  PostCommentCreated,
+  PostCommentLiked,
+  MagicLinkIssued,
+  MagicLinkRedeemed,
+  WebhookEndpointRegistered,
+  WebhookEndpointUpdated,
+  WebhookEndpointSecretRotated,
+  WebhookEndpointDisabled,
+  WebhookEndpointEnabled,
+} as const satisfies Record<string, TSchema>;
+
+export type DomainEventType = keyof typeof domainEventSchemas;
+
+/** `{ type, schemaVersion, data }` of any domain event, discriminated by `type`. */
+export type DomainEvent = {
+  [T in DomainEventType]: Static<(typeof domainEventSchemas)[T]>;
+}[DomainEventType];
+
+export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+/** A domain event as read back from the store, with its metadata and position in its stream. */
+export type RecordedDomainEvent<E extends DomainEvent = DomainEvent> = E & {
+  id: string;
+  metadata: EventMetadata;
+  streamName: string;
+  streamVersion: number;
+};
+
+export const domainEventTypes = Object.keys(domainEventSchemas) as DomainEventType[];
+
+export function isDomainEventType(value: unknown): value is DomainEventType {
+  return typeof value === 'string' && Object.hasOwn(domainEventSchemas, value);
+}
