@@ -1,0 +1,87 @@
+import type { ApiKeyEvent, BrandEvent } from '@brand-api/contracts';
+import type { RecordedEvent } from '@brand-api/event-store';
+
+export interface SqlStatement {
+  text: string;
+  params: unknown[];
+}
+
+type BrandsEvent = BrandEvent | ApiKeyEvent;
+
+const handles = ['BrandCreated', 'BrandUpdated', 'ApiKeyIssued', 'ApiKeyRevoked'] as const;
+
+/** When it happened: the command's time from the metadata, the append time as a fallback. */
+function occurredAt(recorded: RecordedEvent): string {
+  const value = recorded.metadata.occurredAt;
+  return typeof value === 'string' ? value : recorded.recordedAt.toISOString();
+}
+
+/**
+ * Brands and API keys as read tables. Every statement is an upsert or a guarded update, so
+ * applying an event twice leaves the same rows (the runner may replay after a crash).
+ */
+export const brandsProjection = {
+  name: 'brands',
+  version: 1,
+  handles: [...handles],
+  apply(recorded: RecordedEvent): SqlStatement[] {
+    if (!(handles as readonly string[]).includes(recorded.type)) return [];
+    const event = { type: recorded.type, data: recorded.data } as BrandsEvent;
+    const at = occurredAt(recorded);
+    switch (event.type) {
+      case 'BrandCreated':
+        return [
+          {
+            text: `INSERT INTO brands (id, name, custom_auth_enabled, created_at, updated_at)
+                   VALUES ($1, $2, $3, $4, $4)
+                   ON CONFLICT (id) DO NOTHING`,
+            params: [event.data.brandId, event.data.name, event.data.customAuthEnabled, at],
+          },
+        ];
+      case 'BrandUpdated':
+        return [
+          {
+            text: `UPDATE brands
+                   SET name = COALESCE($2, name),
+                       custom_auth_enabled = COALESCE($3, custom_auth_enabled),
+                       updated_at = $4
+                   WHERE id = $1`,
+            params: [
+              event.data.brandId,
+              event.data.changes.name ?? null,
+              event.data.changes.customAuthEnabled ?? null,
+              at,
+            ],
+          },
+        ];
+      case 'ApiKeyIssued':
+        return [
+          {
+            text: `INSERT INTO api_keys (id, brand_id, name, scopes, key_hash, key_prefix, created_at)
+                   VALUES ($1, $2, $3, $4, $5, $6, $7)
+                   ON CONFLICT (id) DO NOTHING`,
+            params: [
+              event.data.apiKeyId,
+              event.data.brandId,
+              event.data.name,
+              event.data.scopes,
+              event.data.keyHash,
+              event.data.keyPrefix,
+              at,
+            ],
+          },
+        ];
+      case 'ApiKeyRevoked':
+        return [
+          {
+            text: `UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`,
+            params: [event.data.apiKeyId, at],
+          },
+        ];
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+};

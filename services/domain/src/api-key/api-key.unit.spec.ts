@@ -1,0 +1,122 @@
+import { apiKeyDecider } from './index';
+import type { ApiKeyCommand, ApiKeyEvent } from './index';
+
+const brandId = '6f1b2a3c-0000-4000-8000-000000000001';
+const otherBrandId = '6f1b2a3c-0000-4000-8000-000000000002';
+const apiKeyId = '7a2c0000-0000-4000-8000-0000000000aa';
+const keyHash = 'a'.repeat(64);
+const keyPrefix = 'bk_live_AbCd';
+
+const given = (events: ApiKeyEvent[]) => ({
+  when: (command: ApiKeyCommand) => {
+    const state = events.reduce(apiKeyDecider.evolve, apiKeyDecider.initialState());
+    return () => apiKeyDecider.decide(command, state);
+  },
+});
+
+const issue = (scopes: string[], name: string | null = 'CI'): ApiKeyCommand => ({
+  type: 'IssueApiKey',
+  data: { apiKeyId, brandId, name, scopes, keyHash, keyPrefix },
+});
+
+const revoke = (forBrand = brandId): ApiKeyCommand => ({
+  type: 'RevokeApiKey',
+  data: { apiKeyId, brandId: forBrand },
+});
+
+const issued: ApiKeyEvent = {
+  type: 'ApiKeyIssued',
+  schemaVersion: 1,
+  data: { apiKeyId, brandId, name: 'CI', scopes: ['members:read'], keyHash, keyPrefix },
+};
+const revoked: ApiKeyEvent = {
+  type: 'ApiKeyRevoked',
+  schemaVersion: 1,
+  data: { apiKeyId, brandId },
+};
+
+/** The error a decision throws, so its catalogue code can be asserted. */
+function thrownBy(decide: () => unknown): unknown {
+  try {
+    decide();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the decision to be refused');
+}
+
+describe('ApiKey decider', () => {
+  it('issues a key with its scopes sorted and deduplicated, keeping only the hash', () => {
+    expect(given([]).when(issue(['posts:read', 'members:read', 'posts:read']))()).toEqual([
+      {
+        type: 'ApiKeyIssued',
+        schemaVersion: 1,
+        data: {
+          apiKeyId,
+          brandId,
+          name: 'CI',
+          scopes: ['members:read', 'posts:read'],
+          keyHash,
+          keyPrefix,
+        },
+      },
+    ]);
+  });
+
+  it('keeps both spellings of the member-groups write scope apart', () => {
+    expect(given([]).when(issue(['member_groups:write', 'member-groups:write']))()).toMatchObject([
+      { data: { scopes: ['member-groups:write', 'member_groups:write'] } },
+    ]);
+  });
+
+  it('allows a key without a name', () => {
+    expect(given([]).when(issue(['members:read'], null))()).toMatchObject([
+      { data: { name: null } },
+    ]);
+  });
+
+  it('names every unknown scope by its index', () => {
+    expect(
+      thrownBy(given([]).when(issue(['members:read', 'admin', 'members:READ']))),
+    ).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [
+        { location: 'body', field: '/scopes/1', message: "unknown scope 'admin'" },
+        { location: 'body', field: '/scopes/2', message: "unknown scope 'members:READ'" },
+      ],
+    });
+  });
+
+  it('refuses a key without scopes', () => {
+    expect(thrownBy(given([]).when(issue([])))).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('refuses to issue the same key id twice', () => {
+    expect(thrownBy(given([issued]).when(issue(['members:read'])))).toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
+  it('revokes an active key', () => {
+    expect(given([issued]).when(revoke())()).toEqual([revoked]);
+  });
+
+  it('records nothing when the key is already revoked', () => {
+    expect(given([issued, revoked]).when(revoke())()).toEqual([]);
+  });
+
+  it("reports another brand's key as not found", () => {
+    expect(thrownBy(given([issued]).when(revoke(otherBrandId)))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('cannot revoke a key that was never issued', () => {
+    expect(thrownBy(given([]).when(revoke()))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('remembers that a key was revoked', () => {
+    const state = [issued, revoked].reduce(apiKeyDecider.evolve, apiKeyDecider.initialState());
+    expect(state).toMatchObject({ status: 'revoked', scopes: ['members:read'] });
+  });
+});

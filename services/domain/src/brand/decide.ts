@@ -1,0 +1,78 @@
+import { ApiError } from '@brand-api/contracts';
+import type { BrandCreated, BrandEvent, BrandUpdated } from '@brand-api/contracts';
+import type { BrandState } from './brand';
+
+export interface CreateBrand {
+  type: 'CreateBrand';
+  data: { brandId: string; name: string; customAuthEnabled: boolean };
+}
+
+export interface UpdateBrand {
+  type: 'UpdateBrand';
+  data: { brandId: string; name?: string; customAuthEnabled?: boolean };
+}
+
+export type BrandCommand = CreateBrand | UpdateBrand;
+
+/** Matches the `BrandCreated` schema in contracts. */
+export const maxBrandNameLength = 200;
+
+export function decideBrand(command: BrandCommand, state: BrandState): BrandEvent[] {
+  switch (command.type) {
+    case 'CreateBrand':
+      return [createBrand(command, state)];
+    case 'UpdateBrand':
+      return updateBrand(command, state);
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+function createBrand(command: CreateBrand, state: BrandState): BrandCreated {
+  if (state.status !== 'absent') {
+    throw new ApiError('CONFLICT', { message: 'A brand with this id already exists' });
+  }
+  return {
+    type: 'BrandCreated',
+    schemaVersion: 1,
+    data: {
+      brandId: command.data.brandId,
+      name: validName(command.data.name),
+      customAuthEnabled: command.data.customAuthEnabled,
+    },
+  };
+}
+
+/** Records only what changes; an update that changes nothing appends nothing. */
+function updateBrand(command: UpdateBrand, state: BrandState): BrandUpdated[] {
+  if (state.status !== 'active') throw new ApiError('NOT_FOUND');
+  const changes: BrandUpdated['data']['changes'] = {};
+  if (command.data.name !== undefined) {
+    const name = validName(command.data.name);
+    if (name !== state.name) changes.name = name;
+  }
+  const { customAuthEnabled } = command.data;
+  if (customAuthEnabled !== undefined && customAuthEnabled !== state.customAuthEnabled) {
+    changes.customAuthEnabled = customAuthEnabled;
+  }
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'BrandUpdated', schemaVersion: 1, data: { brandId: state.id, changes } }];
+}
+
+function validName(raw: string): string {
+  const name = raw.trim();
+  if (name.length === 0 || name.length > maxBrandNameLength) {
+    throw new ApiError('VALIDATION_FAILED', {
+      details: [
+        {
+          location: 'body',
+          field: '/name',
+          message: `must be 1 to ${maxBrandNameLength} characters`,
+        },
+      ],
+    });
+  }
+  return name;
+}

@@ -1,0 +1,11 @@
+import { evolveBrand, initialBrandState } from './brand';
+import { decideBrand } from './decide';
+
+export * from './brand';
+export * from './decide';
+
+export const brandDecider = {
+  decide: decideBrand,
+  evolve: evolveBrand,
+  initialState: initialBrandState,
+};
