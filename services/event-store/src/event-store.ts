@@ -74,6 +74,7 @@ export interface ReadAllOptions {
 }
 
 export interface EventStore {
+  /** Appends at least one event (an empty list is a RangeError); ConcurrencyError on a version clash. */
   appendToStream(
     streamName: string,
     events: readonly NewEvent[],
@@ -95,18 +96,34 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/**
+ * The version a conflicting stream had: its last event's version, 'no_stream' when it did not
+ * exist, undefined when unknown (a concurrent append inside the same transaction won the race).
+ */
+export type ActualVersion = number | 'no_stream' | undefined;
+
 export class ConcurrencyError extends Error {
   override readonly name = 'ConcurrencyError';
   constructor(
     readonly streamName: string,
     readonly expectedVersion: ExpectedVersion,
-    readonly actualVersion: number | undefined,
+    readonly actualVersion: ActualVersion,
   ) {
     super(
-      `Stream ${streamName}: expected version ${String(expectedVersion)}, actual ${
-        actualVersion === undefined ? 'no stream' : String(actualVersion)
+      `Stream ${streamName}: expected version ${String(expectedVersion)}, ${
+        actualVersion === undefined
+          ? 'a concurrent append won the race'
+          : `actual ${actualVersion === 'no_stream' ? 'no stream' : String(actualVersion)}`
       }`,
     );
+  }
+}
+
+/** An event id already stored: ids are unique across the whole log. */
+export class DuplicateEventIdError extends Error {
+  override readonly name = 'DuplicateEventIdError';
+  constructor(readonly streamName: string) {
+    super(`Stream ${streamName}: an event with one of these ids is already stored`);
   }
 }
 

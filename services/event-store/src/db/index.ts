@@ -6,3 +6,5 @@ export { migrate, splitStatements } from './migrate';
 export type { Migration } from './migrate';
 export { openDatabase } from './open-database';
 export type { OpenDatabaseOptions } from './open-database';
+export { createCoalescingNotifier } from './notifier';
+export type { CoalescingNotifier } from './notifier';

@@ -4,9 +4,9 @@ import { advisoryKeySql } from './database';
 
 // int8 (counts, global positions) as numbers: positions stay far below 2^53.
 const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
     if (oid === 20) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
   },
 };
 

@@ -1,6 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Transaction } from '@electric-sql/pglite';
+import type { Results, Transaction } from '@electric-sql/pglite';
 import type { Database, HeldLock, Queryable, QueryResult } from './database';
+
+/** PGlite reports `affectedRows: 0` for a SELECT; pg's rowCount counts the rows returned. */
+function toQueryResult<R>(result: Results<R>): QueryResult<R> {
+  return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) };
+}
 
 /**
  * In-process PGlite: one connection, serialised by PGlite itself. A transaction holds the
@@ -13,16 +18,14 @@ class PgliteDatabase implements Database {
   constructor(private readonly db: PGlite) {}
 
   async query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-    const result = await this.db.query<R>(text, params as unknown[] | undefined);
-    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    return toQueryResult(await this.db.query<R>(text, params as unknown[] | undefined));
   }
 
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.db.transaction(async (transaction: Transaction) => {
       const tx: Queryable = {
         async query<R>(text: string, params?: readonly unknown[]) {
-          const result = await transaction.query<R>(text, params as unknown[] | undefined);
-          return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+          return toQueryResult(await transaction.query<R>(text, params as unknown[] | undefined));
         },
       };
       return fn(tx);

@@ -20,7 +20,9 @@ export interface TestDatabase {
  * A fresh, empty database per test file: a new database on the server when one is configured,
  * a new in-memory PGlite otherwise. Tests never share tables.
  */
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { poolSize?: number } = {},
+): Promise<TestDatabase> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
     const db = await createPgliteDatabase();

@@ -1,0 +1,4 @@
+export { createPostgresEventStore } from './postgres-event-store';
+export type { PostgresEventStoreOptions } from './postgres-event-store';
+export { eventStoreMigrations, eventsAppendedChannel } from './migrations';
+export { appendToStreamInTransaction } from './append-sql';

@@ -1,0 +1,33 @@
+import type { Migration } from '../db';
+
+/**
+ * The event log. Readers order and checkpoint by (transaction_id, global_position): a global
+ * position alone is handed out before commit, so positions commit out of order and a reader
+ * polling `global_position > last` skips late commits. Only transactions older than the oldest
+ * running one (`pg_snapshot_xmin`) are read, so nothing can still appear before a checkpoint.
+ */
+export const eventStoreMigrations: Migration[] = [
+  {
+    id: 'event-store/001-events',
+    sql: `
+CREATE TABLE events (
+  global_position bigserial PRIMARY KEY,
+  stream_name text NOT NULL,
+  stream_version integer NOT NULL CHECK (stream_version >= 0),
+  type text NOT NULL,
+  data jsonb NOT NULL,
+  metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
+  schema_version integer NOT NULL DEFAULT 1,
+  event_id uuid NOT NULL,
+  transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  recorded_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT events_stream_version_key UNIQUE (stream_name, stream_version),
+  CONSTRAINT events_event_id_key UNIQUE (event_id)
+);
+CREATE INDEX events_commit_order_idx ON events (transaction_id, global_position);
+`,
+  },
+];
+
+/** Notification channel appenders wake readers on. */
+export const eventsAppendedChannel = 'event_store_appended';

@@ -1,0 +1,201 @@
+import type { Database } from '../db';
+import { createCoalescingNotifier } from '../db';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedVersion,
+  LogPosition,
+  NewEvent,
+  ReadAllOptions,
+  RecordedEvent,
+  StreamAppend,
+} from '../event-store';
+import { ConcurrencyError, startOfLog } from '../event-store';
+import { appendToStreamInTransaction } from './append-sql';
+import { eventsAppendedChannel } from './migrations';
+
+export interface PostgresEventStoreOptions {
+  /**
+   * How appends wake readers. 'after-commit' (default): a coalesced NOTIFY right after the
+   * commit. 'in-transaction': `pg_notify` inside the appending transaction, which serialises
+   * all notifying commits in Postgres (see db/notifier.ts). 'off': readers rely on polling.
+   */
+  notify?: 'after-commit' | 'in-transaction' | 'off';
+  /** Told about a failed wake-up NOTIFY (appends are unaffected). */
+  onNotifyError?: (error: unknown) => void;
+}
+
+/** An 'any' append that lost a race simply tries again: the caller asked for no check. */
+const maxAnyRetries = 5;
+
+const selectColumns = `event_id, type, data, metadata, schema_version, stream_name, stream_version,
+  transaction_id::text::bigint AS commit, global_position, recorded_at`;
+
+/** Only transactions older than every running one: nothing can commit before them any more. */
+const visibleToReaders = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+
+interface EventRow {
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  schema_version: number;
+  stream_name: string;
+  stream_version: number;
+  commit: number;
+  global_position: number;
+  recorded_at: Date;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    schemaVersion: row.schema_version,
+    streamName: row.stream_name,
+    streamVersion: row.stream_version,
+    position: { commit: row.commit, prepare: row.global_position },
+    recordedAt: row.recorded_at,
+  };
+}
+
+class PostgresEventStore implements EventStore {
+  private readonly notifier;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: PostgresEventStoreOptions,
+  ) {
+    this.notifier = createCoalescingNotifier(db, eventsAppendedChannel, options.onNotifyError);
+  }
+
+  async appendToStream(
+    streamName: string,
+    events: readonly NewEvent[],
+    { expectedVersion }: { expectedVersion: ExpectedVersion },
+  ): Promise<AppendResult> {
+    const append = { streamName, events, expectedVersion };
+    const result = await this.withConflictDetails(() =>
+      this.options.notify === 'in-transaction'
+        ? this.db.transaction(async (tx) => {
+            const appended = await appendToStreamInTransaction(tx, append);
+            await tx.query(`SELECT pg_notify($1, '')`, [eventsAppendedChannel]);
+            return appended;
+          })
+        : appendToStreamInTransaction(this.db, append),
+    );
+    this.wakeReaders();
+    return result;
+  }
+
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    const names = new Set(appends.map((append) => append.streamName));
+    if (names.size !== appends.length)
+      throw new RangeError('appendToStreams: a stream is listed twice');
+    // Taking streams in name order keeps two multi-stream appends from deadlocking on each
+    // other's unique-index entries; positions within the transaction follow that order.
+    const order = appends
+      .map((append, index) => ({ append, index }))
+      .sort((a, b) => (a.append.streamName < b.append.streamName ? -1 : 1));
+    const results = await this.withConflictDetails(() =>
+      this.db.transaction(async (tx) => {
+        const out: AppendResult[] = new Array<AppendResult>(appends.length);
+        for (const { append, index } of order) {
+          out[index] = await appendToStreamInTransaction(tx, append);
+        }
+        if (this.options.notify === 'in-transaction') {
+          await tx.query(`SELECT pg_notify($1, '')`, [eventsAppendedChannel]);
+        }
+        return out;
+      }),
+    );
+    this.wakeReaders();
+    return results;
+  }
+
+  async readStream(
+    streamName: string,
+    options: { fromVersion?: number } = {},
+  ): Promise<RecordedEvent[]> {
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${selectColumns} FROM events
+       WHERE stream_name = $1 AND stream_version >= $2 ORDER BY stream_version`,
+      [streamName, options.fromVersion ?? 0],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const after = options.after ?? startOfLog;
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${selectColumns} FROM events
+       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+         AND ${visibleToReaders}
+       ORDER BY transaction_id, global_position
+       LIMIT $3`,
+      [after.commit, after.prepare, options.limit ?? 1000],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async headPosition(): Promise<LogPosition> {
+    const { rows } = await this.db.query<{ commit: number; prepare: number }>(
+      `SELECT transaction_id::text::bigint AS commit, global_position AS prepare FROM events
+       WHERE ${visibleToReaders}
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    return rows[0] ?? startOfLog;
+  }
+
+  onAppended(listener: () => void): Promise<() => Promise<void>> {
+    return this.db.listen(eventsAppendedChannel, () => listener());
+  }
+
+  /** Stops waking readers; the database belongs to the caller, who closes it. */
+  async close(): Promise<void> {
+    await this.notifier.close();
+  }
+
+  private wakeReaders(): void {
+    if ((this.options.notify ?? 'after-commit') === 'after-commit') this.notifier.poke();
+  }
+
+  /**
+   * A unique-violation aborts the transaction before we learn the winner's version: look it up
+   * now, or retry when the caller expected 'any'.
+   */
+  private async withConflictDetails<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || error.actualVersion !== undefined) throw error;
+        if (error.expectedVersion === 'any' && tries < maxAnyRetries) continue;
+        throw new ConcurrencyError(
+          error.streamName,
+          error.expectedVersion,
+          await this.currentVersion(error.streamName),
+        );
+      }
+    }
+  }
+
+  private async currentVersion(streamName: string): Promise<number | 'no_stream'> {
+    const { rows } = await this.db.query<{ version: number | null }>(
+      'SELECT max(stream_version) AS version FROM events WHERE stream_name = $1',
+      [streamName],
+    );
+    return rows[0]?.version ?? 'no_stream';
+  }
+}
+
+/** The default event store: one `events` table, on a Postgres server or in-process PGlite. */
+export function createPostgresEventStore(
+  db: Database,
+  options: PostgresEventStoreOptions = {},
+): EventStore {
+  return new PostgresEventStore(db, options);
+}

@@ -1,0 +1,437 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AppendResult,
+  EventStore,
+  LogPosition,
+  NewEvent,
+  RecordedEvent,
+  StreamAppend,
+} from '../event-store';
+import {
+  comparePositions,
+  ConcurrencyError,
+  MultiStreamAppendUnsupportedError,
+} from '../event-store';
+import { eventually } from './eventually';
+
+/** What an adapter's test file hands the conformance suite. */
+export interface EventStoreFixture {
+  store: EventStore;
+  /**
+   * Postgres only: an append whose transaction stays open `holdMs` after its insert, so events
+   * with later global positions commit first.
+   */
+  appendSlowly?: (append: StreamAppend, holdMs: number) => Promise<AppendResult>;
+  /** Postgres only: what a naive reader sees, polling `global_position > after`. */
+  readByGlobalPosition?: (
+    after: number,
+    limit: number,
+  ) => Promise<{ id: string; globalPosition: number }[]>;
+  close(): Promise<void>;
+}
+
+export interface ConformanceOptions {
+  /** The adapter appends to several streams atomically (else it must refuse with a typed error). */
+  multiStreamAppend: boolean;
+  /**
+   * Why this run cannot show a naive `global_position > last` reader missing events (no real
+   * concurrency, or no global position); undefined when it can, and then it must.
+   */
+  naiveReaderUnavailable?: string;
+  /** Why the whole suite is skipped in this environment. */
+  skipReason?: string;
+}
+
+const testEvents = (count: number, type = 'ConformanceTested'): NewEvent[] =>
+  Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    type,
+    data: { i, text: `event ${i} "quoted" \\ back-slashed` },
+    metadata: { correlationId: randomUUID(), actor: { kind: 'system', id: 'conformance' } },
+  }));
+
+/** One conformance suite for every adapter: the port's promises, proven against a real store. */
+export function describeEventStoreConformance(
+  name: string,
+  factory: () => Promise<EventStoreFixture>,
+  options: ConformanceOptions,
+): void {
+  describe(`${name} conforms to the EventStore port`, () => {
+    if (options.skipReason !== undefined) {
+      it.skip(`skipped: ${options.skipReason}`, () => undefined);
+      return;
+    }
+    let fixture: EventStoreFixture;
+    let store: EventStore;
+    const run = randomUUID().slice(0, 8);
+    const streamName = (label: string) => `${label}-${run}-${randomUUID()}`;
+
+    beforeAll(async () => {
+      fixture = await factory();
+      store = fixture.store;
+    });
+    afterAll(async () => {
+      await fixture?.close();
+    });
+
+    /** readAll from `after` until `predicate` holds: events of other writers may be invisible for a moment. */
+    const readAllUntil = async (
+      after: LogPosition,
+      predicate: (events: RecordedEvent[]) => boolean,
+    ): Promise<RecordedEvent[]> => {
+      let events: RecordedEvent[] = [];
+      await eventually(async () => {
+        events = await store.readAll({ after, limit: 10_000 });
+        return predicate(events);
+      });
+      return events;
+    };
+
+    it('appends events and reads the stream back in version order', async () => {
+      const stream = streamName('append');
+      const events = testEvents(3);
+      events[2]!.schemaVersion = 2;
+      const result = await store.appendToStream(stream, events, { expectedVersion: 'no_stream' });
+      expect(result.nextExpectedVersion).toBe(2);
+
+      const read = await store.readStream(stream);
+      expect(
+        read.map((e) => [e.id, e.type, e.streamName, e.streamVersion, e.schemaVersion]),
+      ).toEqual(events.map((e, i) => [e.id, e.type, stream, i, i === 2 ? 2 : 1]));
+      expect(read.map((e) => e.data)).toEqual(events.map((e) => e.data));
+      expect(read.map((e) => e.metadata)).toEqual(events.map((e) => e.metadata));
+      expect(read.every((e) => e.recordedAt instanceof Date)).toBe(true);
+      expect(comparePositions(read[2]!.position, result.position)).toBe(0);
+      for (let i = 1; i < read.length; i += 1) {
+        expect(comparePositions(read[i - 1]!.position, read[i]!.position)).toBeLessThan(0);
+      }
+      expect((await store.readStream(stream, { fromVersion: 1 })).map((e) => e.id)).toEqual([
+        events[1]!.id,
+        events[2]!.id,
+      ]);
+      expect(await store.readStream(streamName('missing'))).toEqual([]);
+    });
+
+    it('refuses an empty append', async () => {
+      await expect(
+        store.appendToStream(streamName('empty'), [], { expectedVersion: 'any' }),
+      ).rejects.toBeInstanceOf(RangeError);
+    });
+
+    describe('expected version', () => {
+      it("'no_stream' succeeds only on a stream that does not exist", async () => {
+        const stream = streamName('no-stream');
+        await store.appendToStream(stream, testEvents(1), { expectedVersion: 'no_stream' });
+        const error = await store
+          .appendToStream(stream, testEvents(1), { expectedVersion: 'no_stream' })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ConcurrencyError);
+        expect(error).toMatchObject({
+          streamName: stream,
+          expectedVersion: 'no_stream',
+          actualVersion: 0,
+        });
+      });
+
+      it("'stream_exists' succeeds only on a stream that exists", async () => {
+        const stream = streamName('exists');
+        const error = await store
+          .appendToStream(stream, testEvents(1), { expectedVersion: 'stream_exists' })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ConcurrencyError);
+        expect(error).toMatchObject({ actualVersion: 'no_stream' });
+        await store.appendToStream(stream, testEvents(1), { expectedVersion: 'no_stream' });
+        const result = await store.appendToStream(stream, testEvents(2), {
+          expectedVersion: 'stream_exists',
+        });
+        expect(result.nextExpectedVersion).toBe(2);
+      });
+
+      it("'any' appends whether or not the stream exists", async () => {
+        const stream = streamName('any');
+        await store.appendToStream(stream, testEvents(1), { expectedVersion: 'any' });
+        const result = await store.appendToStream(stream, testEvents(1), {
+          expectedVersion: 'any',
+        });
+        expect(result.nextExpectedVersion).toBe(1);
+      });
+
+      it('a number must equal the version of the last event', async () => {
+        const stream = streamName('number');
+        const missing = await store
+          .appendToStream(stream, testEvents(1), { expectedVersion: 0 })
+          .catch((e: unknown) => e);
+        expect(missing).toMatchObject({ name: 'ConcurrencyError', actualVersion: 'no_stream' });
+        await store.appendToStream(stream, testEvents(2), { expectedVersion: 'no_stream' });
+        const stale = await store
+          .appendToStream(stream, testEvents(1), { expectedVersion: 0 })
+          .catch((e: unknown) => e);
+        expect(stale).toBeInstanceOf(ConcurrencyError);
+        expect(stale).toMatchObject({ expectedVersion: 0, actualVersion: 1 });
+        const result = await store.appendToStream(stream, testEvents(1), { expectedVersion: 1 });
+        expect(result.nextExpectedVersion).toBe(2);
+        expect(await store.readStream(stream)).toHaveLength(3);
+      });
+    });
+
+    it.each([
+      ['a version number', 0],
+      ["'no_stream'", 'no_stream'],
+    ] as const)(
+      '50 parallel appends expecting %s: exactly one succeeds, 49 get ConcurrencyError',
+      async (_label, expectedVersion) => {
+        const stream = streamName('race');
+        if (expectedVersion === 0) {
+          await store.appendToStream(stream, testEvents(1), { expectedVersion: 'no_stream' });
+        }
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 50 }, () =>
+            store.appendToStream(stream, testEvents(1), { expectedVersion }),
+          ),
+        );
+        const failures = outcomes.filter((o) => o.status === 'rejected');
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        expect(failures).toHaveLength(49);
+        for (const failure of failures) {
+          expect(failure.reason).toBeInstanceOf(ConcurrencyError);
+          expect(failure.reason).toMatchObject({ streamName: stream, expectedVersion });
+        }
+        expect(await store.readStream(stream)).toHaveLength(expectedVersion === 0 ? 2 : 1);
+      },
+    );
+
+    it('readAll pages through every stream in global order, `after` exclusive', async () => {
+      const start = await store.headPosition();
+      const streams = [streamName('all-a'), streamName('all-b'), streamName('all-c')];
+      const ids = new Set<string>();
+      for (const stream of [...streams, ...streams]) {
+        const events = testEvents(2);
+        events.forEach((e) => ids.add(e.id!));
+        await store.appendToStream(stream, events, { expectedVersion: 'any' });
+      }
+      const all = await readAllUntil(
+        start,
+        (events) => events.filter((e) => ids.has(e.id)).length === ids.size,
+      );
+      const ours = all.filter((e) => ids.has(e.id));
+      expect(ours.map((e) => e.streamName)).toEqual(
+        [...streams, ...streams].flatMap((stream) => [stream, stream]),
+      );
+      for (let i = 1; i < all.length; i += 1) {
+        expect(comparePositions(all[i - 1]!.position, all[i]!.position)).toBeLessThan(0);
+      }
+
+      const paged: RecordedEvent[] = [];
+      let after = start;
+      for (;;) {
+        const page = await store.readAll({ after, limit: 2 });
+        expect(page.length).toBeLessThanOrEqual(2);
+        if (page.length === 0 || paged.length >= all.length) break;
+        paged.push(...page);
+        after = page.at(-1)!.position;
+      }
+      expect(paged.slice(0, all.length).map((e) => e.id)).toEqual(all.map((e) => e.id));
+      const afterFirst = await store.readAll({ after: all[0]!.position, limit: 1 });
+      expect(afterFirst[0]?.id).toBe(all[1]!.id);
+    });
+
+    it('headPosition reaches the position of the last append', async () => {
+      const result = await store.appendToStream(streamName('head'), testEvents(2), {
+        expectedVersion: 'no_stream',
+      });
+      await eventually(
+        async () => comparePositions(await store.headPosition(), result.position) >= 0,
+      );
+    });
+
+    it('onAppended calls its listener after an append, until unsubscribed', async () => {
+      let calls = 0;
+      const unsubscribe = await store.onAppended(() => (calls += 1));
+      await store.appendToStream(streamName('notify'), testEvents(1), { expectedVersion: 'any' });
+      await eventually(() => calls > 0, { timeoutMs: 5000, message: 'no wake-up' });
+      await unsubscribe();
+    });
+
+    describeMultiStreamAppend(() => store, streamName, options);
+    describeCommitOrderReading(() => fixture, streamName, options);
+  });
+}
+
+function describeMultiStreamAppend(
+  getStore: () => EventStore,
+  streamName: (label: string) => string,
+  options: ConformanceOptions,
+): void {
+  if (!options.multiStreamAppend) {
+    it('refuses a multi-stream append with MultiStreamAppendUnsupportedError, allows one stream', async () => {
+      const store = getStore();
+      const [a, b] = [streamName('multi-a'), streamName('multi-b')];
+      await expect(
+        store.appendToStreams([
+          { streamName: a, events: testEvents(1), expectedVersion: 'no_stream' },
+          { streamName: b, events: testEvents(1), expectedVersion: 'no_stream' },
+        ]),
+      ).rejects.toBeInstanceOf(MultiStreamAppendUnsupportedError);
+      expect(await store.readStream(a)).toEqual([]);
+      const [single] = await store.appendToStreams([
+        { streamName: a, events: testEvents(2), expectedVersion: 'no_stream' },
+      ]);
+      expect(single?.nextExpectedVersion).toBe(1);
+    });
+    return;
+  }
+
+  it('a multi-stream append commits every stream together', async () => {
+    const store = getStore();
+    const [a, b] = [streamName('multi-a'), streamName('multi-b')];
+    await store.appendToStream(b, testEvents(1), { expectedVersion: 'no_stream' });
+    const results = await store.appendToStreams([
+      { streamName: a, events: testEvents(2), expectedVersion: 'no_stream' },
+      { streamName: b, events: testEvents(1), expectedVersion: 0 },
+    ]);
+    expect(results.map((r) => r.nextExpectedVersion)).toEqual([1, 1]);
+    expect(await store.readStream(a)).toHaveLength(2);
+    expect(await store.readStream(b)).toHaveLength(2);
+  });
+
+  it('a multi-stream append is all-or-nothing: one conflict writes nothing', async () => {
+    const store = getStore();
+    const [a, b, c] = [streamName('multi-a'), streamName('multi-b'), streamName('multi-c')];
+    await store.appendToStream(b, testEvents(2), { expectedVersion: 'no_stream' });
+    const error = await store
+      .appendToStreams([
+        { streamName: a, events: testEvents(3), expectedVersion: 'no_stream' },
+        { streamName: b, events: testEvents(1), expectedVersion: 0 },
+        { streamName: c, events: testEvents(1), expectedVersion: 'any' },
+      ])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConcurrencyError);
+    expect(error).toMatchObject({ streamName: b, expectedVersion: 0, actualVersion: 1 });
+    expect(await store.readStream(a)).toEqual([]);
+    expect(await store.readStream(b)).toHaveLength(2);
+    expect(await store.readStream(c)).toEqual([]);
+  });
+}
+
+/** The heart of the port: readers never skip an event that commits late. */
+function describeCommitOrderReading(
+  getFixture: () => EventStoreFixture,
+  streamName: (label: string) => string,
+  options: ConformanceOptions,
+): void {
+  const naiveTitle = 'a naive `global_position > last` reader in the same run misses some';
+  const title =
+    'with 10 concurrent appenders a live reader receives every committed event exactly once, ' +
+    'in (transaction, position) order' +
+    (options.naiveReaderUnavailable === undefined ? `, while ${naiveTitle}` : '');
+
+  it(
+    title,
+    async () => {
+      const fixture = getFixture();
+      const { store } = fixture;
+      const naive = options.naiveReaderUnavailable === undefined;
+      if (naive && (!fixture.appendSlowly || !fixture.readByGlobalPosition)) {
+        throw new Error(
+          'fixture lacks appendSlowly/readByGlobalPosition for the naive-reader check',
+        );
+      }
+      const writers = 10;
+      const appendsPerWriter = 25;
+      const start = await store.headPosition();
+      const appended = new Set<string>();
+
+      // Ours by stream name: the reader may see an event before its writer's promise resolves.
+      const streams = Array.from({ length: writers }, (_, writer) => streamName(`order-${writer}`));
+      let writing = true;
+      const appendAll = Promise.all(
+        streams.map(async (stream, writer) => {
+          for (let i = 0; i < appendsPerWriter; i += 1) {
+            const events = testEvents(1, 'OrderTested');
+            events.forEach((e) => appended.add(e.id!));
+            const append = {
+              streamName: stream,
+              events,
+              expectedVersion: i === 0 ? 'no_stream' : i - 1,
+            } as const;
+            // Every 4th transaction stays open a while, so later positions commit before it.
+            if (naive && i % 4 === writer % 4) await fixture.appendSlowly!(append, 40);
+            else await store.appendToStream(append.streamName, append.events, append);
+          }
+        }),
+      ).finally(() => {
+        writing = false;
+      });
+
+      const naiveSeen: string[] = [];
+      const naiveRead = (async () => {
+        if (!naive) return;
+        let last = 0;
+        for (let drained = false; !drained;) {
+          const stillWriting = writing;
+          const rows = await fixture.readByGlobalPosition!(last, 1000);
+          for (const row of rows) naiveSeen.push(row.id);
+          if (rows.length > 0) last = rows.at(-1)!.globalPosition;
+          else if (!stillWriting) drained = true;
+          else await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+      })();
+
+      const total = writers * appendsPerWriter;
+      const ourStreams = new Set(streams);
+      const live = await readLive(store, start, (e) => ourStreams.has(e.streamName), total);
+      await appendAll;
+      await naiveRead;
+
+      const liveIds = live.ours.map((e) => e.id);
+      expect(new Set(liveIds).size).toBe(liveIds.length);
+      expect(new Set(liveIds)).toEqual(appended);
+      for (let i = 1; i < live.all.length; i += 1) {
+        expect(comparePositions(live.all[i - 1]!.position, live.all[i]!.position)).toBeLessThan(0);
+      }
+      if (naive) {
+        const naiveOurs = naiveSeen.filter((id) => appended.has(id));
+        expect(new Set(naiveOurs).size).toBe(naiveOurs.length);
+        const missed = total - naiveOurs.length;
+        expect(missed).toBeGreaterThan(0);
+      }
+    },
+    60_000,
+  );
+
+  if (options.naiveReaderUnavailable !== undefined) {
+    it.skip(`${naiveTitle} — skipped: ${options.naiveReaderUnavailable}`, () => undefined);
+  }
+}
+
+/** A live reader: reads on every wake-up (and a short poll) until it holds `expected` events. */
+async function readLive(
+  store: EventStore,
+  from: LogPosition,
+  isOurs: (event: RecordedEvent) => boolean,
+  expected: number,
+): Promise<{ ours: RecordedEvent[]; all: RecordedEvent[] }> {
+  const ours: RecordedEvent[] = [];
+  const all: RecordedEvent[] = [];
+  let wake: () => void = () => undefined;
+  const unsubscribe = await store.onAppended(() => wake());
+  const deadline = Date.now() + 30_000;
+  let after = from;
+  try {
+    while (ours.length < expected) {
+      if (Date.now() > deadline) {
+        throw new Error(`live reader received ${ours.length} of ${expected} events in 30 s`);
+      }
+      const batch = await store.readAll({ after, limit: 100 });
+      for (const event of batch) {
+        all.push(event);
+        if (isOurs(event)) ours.push(event);
+      }
+      if (batch.length > 0) after = batch.at(-1)!.position;
+      else await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, 20)));
+    }
+  } finally {
+    await unsubscribe();
+  }
+  return { ours, all };
+}
