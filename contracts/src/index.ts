@@ -4,3 +4,7 @@ export * from './errors';
 export * from './scopes';
 export * from './webhooks';
 export * from './events';
+export * from './requests';
+export * from './routes';
+export * from './scope-table';
+export * from './openapi';

@@ -19,6 +19,14 @@ export function exampled<T extends TSchema>(schema: T, example: Static<T>): T {
   return Object.assign(schema, { examples: [example] });
 }
 
+/**
+ * For generic wrappers (`{ data }`, lists) whose example derives from an already typed one,
+ * where TypeScript cannot relate the generic static types. The contracts tests check them.
+ */
+export function attachExample<T extends TSchema>(schema: T, example: unknown): T {
+  return Object.assign(schema, { examples: [example] });
+}
+
 /** The first example of a schema (set by {@link exampled}); contracts fail fast without one. */
 export function exampleOf<T extends TSchema>(schema: T): Static<T> {
   const examples = (schema as { examples?: unknown }).examples;

@@ -1,0 +1,243 @@
+/**
+ * `buildOpenApi()`: the OpenAPI 3.1 document of the Brand API, generated from the route table,
+ * the schemas and the error catalogue, so the document cannot drift from what the API does.
+ */
+import type { TObject, TSchema } from 'typebox';
+import { errorBody, errorCatalogue, type ErrorCode } from './errors';
+import { ErrorBody } from './entities/error-body';
+import { introduction } from './openapi/introduction';
+import { SchemaComponents, type JsonSchema, type JsonValue } from './openapi/json-schema';
+import { WEBHOOKS_TAG, webhooksSection, webhooksTagDescription } from './openapi/webhooks-section';
+import { exampleOf } from './primitives';
+import { API_BASE_PATH, routes, routeTags, type RouteDefinition } from './routes';
+
+export const OPENAPI_VERSION = '3.1.0';
+export const BEARER_SCHEME = 'bearerAuth';
+export type OpenApiDocument = JsonSchema;
+
+const jsonMedia = 'application/json';
+
+const headerComponents: Record<string, JsonSchema> = {
+  RequestId: {
+    description: 'Id of this request; also in error bodies as `requestId`.',
+    schema: { type: 'string' },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  RateLimitPolicy: {
+    description: 'The limit of this call, e.g. `10;w=60` (10 requests per 60 seconds).',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'What is left of the limit, e.g. `limit=10, remaining=0, reset=42`.',
+    schema: { type: 'string' },
+  },
+};
+
+const headerRef = (name: keyof typeof headerComponents) => ({
+  $ref: `#/components/headers/${name}`,
+});
+
+export function buildOpenApi(): OpenApiDocument {
+  const components = new SchemaComponents();
+  const examples = new ErrorExamples();
+  const paths: Record<string, JsonSchema> = {};
+  for (const route of routes) {
+    const pathItem = (paths[route.path] ??= {});
+    pathItem[route.method] = operation(route, components, examples);
+  }
+  const webhooks = webhooksSection(components);
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: 'Brand API',
+      version: '1.0.0',
+      summary: 'Catalogue, members, member groups, magic links, posts and webhooks for brands.',
+      description: introduction,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [
+      {
+        url: API_BASE_PATH,
+        description:
+          'Relative to the platform’s API host (e.g. `https://<api host>/api/v1`); the host is given to the brand with its API keys.',
+      },
+    ],
+    tags: [
+      ...Object.entries(routeTags).map(([name, description]) => ({ name, description })),
+      { name: WEBHOOKS_TAG, description: webhooksTagDescription },
+    ],
+    paths,
+    webhooks,
+    components: {
+      securitySchemes: {
+        [BEARER_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key of the brand: `Authorization: Bearer <key>`. Keys carry scopes; each operation names the one it needs.',
+        },
+      },
+      headers: headerComponents,
+      examples: examples.all(),
+      // Last: every schema above has been referenced by now.
+      schemas: components.all(),
+    },
+  };
+}
+
+function operation(
+  route: RouteDefinition,
+  components: SchemaComponents,
+  examples: ErrorExamples,
+): JsonSchema {
+  const op: JsonSchema = {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: `${route.description}\n\n**Required scope:** \`${route.scope}\``,
+    tags: [route.tag],
+    'x-required-scope': route.scope,
+    security: [{ [BEARER_SCHEME]: [route.scope] }],
+  };
+  const parameters = [
+    ...(route.params ? parametersOf(route.params, 'path', components) : []),
+    ...(route.query ? parametersOf(route.query, 'query', components) : []),
+  ];
+  if (parameters.length > 0) op.parameters = parameters;
+  if (route.body) {
+    op.requestBody = {
+      required: true,
+      content: { [jsonMedia]: mediaType(route.body, components) },
+    };
+  }
+  if (route.rateLimit) op['x-rate-limit'] = { requests: 10, windowSeconds: 60, per: 'brand' };
+  op.responses = {
+    [String(route.successStatus)]: {
+      description: route.successStatus === 201 ? 'Created.' : 'Success.',
+      headers: {
+        'x-request-id': headerRef('RequestId'),
+        ...(route.rateLimit
+          ? { 'RateLimit-Policy': headerRef('RateLimitPolicy'), RateLimit: headerRef('RateLimit') }
+          : {}),
+      },
+      content: { [jsonMedia]: mediaType(route.response, components) },
+    },
+    ...errorResponses(route, examples, components),
+  };
+  return op;
+}
+
+function mediaType(schema: TSchema, components: SchemaComponents): JsonSchema {
+  return { schema: components.reference(schema), example: exampleOf(schema) as JsonValue };
+}
+
+/** Path and query parameters, one per property; a property with a default is optional. */
+function parametersOf(
+  schema: TObject,
+  location: 'path' | 'query',
+  components: SchemaComponents,
+): JsonSchema[] {
+  const required = new Set<string>(schema.required ?? []);
+  return Object.entries(schema.properties).map(([name, property]) => {
+    const { description, examples } = property as { description?: string; examples?: unknown[] };
+    const hasDefault = (property as { default?: unknown }).default !== undefined;
+    const parameter: JsonSchema = {
+      name,
+      in: location,
+      required: location === 'path' || (required.has(name) && !hasDefault),
+      schema: withoutDocs(components.reference(property)),
+    };
+    if (description !== undefined) parameter.description = description;
+    if (examples?.[0] !== undefined) parameter.example = examples[0] as JsonValue;
+    return parameter;
+  });
+}
+
+/** A parameter's description and example sit on the parameter, not repeated in its schema. */
+function withoutDocs(schema: JsonSchema): JsonSchema {
+  const { description: _description, examples: _examples, ...rest } = schema;
+  return rest;
+}
+
+/** One response per status; the codes sharing a status are its named examples. */
+function errorResponses(
+  route: RouteDefinition,
+  examples: ErrorExamples,
+  components: SchemaComponents,
+): Record<string, JsonSchema> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of route.errors) {
+    const status = errorCatalogue[code].statusCode;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const schema = components.reference(ErrorBody);
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => {
+        const headers: JsonSchema = { 'x-request-id': headerRef('RequestId') };
+        if (status === 429) {
+          Object.assign(headers, {
+            'Retry-After': headerRef('RetryAfter'),
+            'RateLimit-Policy': headerRef('RateLimitPolicy'),
+            RateLimit: headerRef('RateLimit'),
+          });
+        }
+        const named = Object.fromEntries(codes.map((code) => [code, examples.use(code, route)]));
+        return [
+          String(status),
+          {
+            description: codes
+              .map((code) => `\`${code}\`: ${errorCatalogue[code].message}.`)
+              .join(' '),
+            headers,
+            content: { [jsonMedia]: { schema, examples: named } },
+          },
+        ];
+      }),
+  );
+}
+
+/**
+ * Error examples live once in components.examples and are referenced from each response.
+ * A validation error's example names a field in the part of the request the route has.
+ */
+class ErrorExamples {
+  private readonly used = new Map<string, JsonSchema>();
+
+  use(code: ErrorCode, route: RouteDefinition): JsonSchema {
+    const detail = code === 'VALIDATION_FAILED' ? validationDetail(route) : undefined;
+    const name = detail ? `${code}_${detail.location}` : code;
+    if (!this.used.has(name)) {
+      const value = errorBody(code, {
+        requestId: 'req_7f3a9c2e4b1d',
+        ...(detail ? { details: [detail] } : {}),
+      });
+      this.used.set(name, {
+        summary: errorCatalogue[code].description,
+        value,
+      });
+    }
+    return { $ref: `#/components/examples/${name}` };
+  }
+
+  all(): Record<string, JsonSchema> {
+    return Object.fromEntries([...this.used.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  }
+}
+
+function validationDetail(route: RouteDefinition) {
+  if (route.body) {
+    return {
+      location: 'body',
+      field: '/title',
+      message: 'must NOT have fewer than 1 characters',
+    } as const;
+  }
+  if (route.query) {
+    return { location: 'query', field: '/limit', message: 'must be <= 100' } as const;
+  }
+  return { location: 'path', field: '/id', message: 'must match format "uuid"' } as const;
+}

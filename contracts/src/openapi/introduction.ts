@@ -1,0 +1,75 @@
+/** The Markdown introduction of the OpenAPI document: what a developer reads first. */
+import { API_BASE_PATH } from '../routes';
+import { errorTable, scopeTable } from '../scope-table';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../requests/common';
+import { BULK_RECORDS_MAX } from '../requests/brand-products';
+
+const scopeRows = scopeTable
+  .map(
+    ({ scope, description, operations }) =>
+      `| \`${scope}\` | ${description} | ${operations.map((op) => op.operationId).join(', ')} |`,
+  )
+  .join('\n');
+
+const errorRows = errorTable
+  .map(({ code, statusCode, message }) => `| ${statusCode} | \`${code}\` | ${message} |`)
+  .join('\n');
+
+export const introduction = `The Brand API lets a brand manage its catalogue products and variants, read and update the
+members of its community, manage member groups, create magic sign-in links when it uses custom
+authentication, read posts, and receive webhooks.
+
+## Base URL
+
+Every path below is relative to \`${API_BASE_PATH}\` on the platform's API host, for example
+\`https://<api host>${API_BASE_PATH}/brand-products\`. The API host is given to the brand together
+with its API keys.
+
+## Authentication
+
+Send an API key as a bearer token: \`Authorization: Bearer <key>\`. Without a key every call
+answers 401 \`UNAUTHORIZED\` "Missing API key"; an unknown or revoked key answers 401
+\`INVALID_API_KEY\`. Each operation needs one scope (listed with it); a key without that scope
+gets 403 \`FORBIDDEN\`. The member-groups scopes are spelled two ways on purpose.
+
+| Scope | Grants | Operations |
+|---|---|---|
+${scopeRows}
+
+## Requests and responses
+
+- Bodies are JSON (\`Content-Type: application/json\`), at most 1 MB. Unknown fields are refused.
+- A single object is answered as \`{ "data": … }\`; a create answers 201, other successes 200.
+  Deletes and bulk calls answer \`{ "success": true }\`.
+- Writes are visible at once: a GET right after a successful write sees it.
+- Another brand's resources are reported as 404, never 403.
+- Every response carries an \`x-request-id\` header; quote it when asking for help.
+
+## Pagination
+
+Lists answer \`{ "hasMore": …, "data": [ … ], "nextCursor": … }\` in a stable order.
+\`limit\` is 1 to ${String(PAGE_SIZE_MAX)} (default ${String(PAGE_SIZE_DEFAULT)}). To read the next page, pass
+\`nextCursor\` back as \`cursor\` (catalogue calls) or \`after\` (members, member groups, posts).
+
+## Bulk calls and rate limits
+
+Bulk calls take at most ${String(BULK_RECORDS_MAX)} \`upsertRecords\` and ${String(BULK_RECORDS_MAX)} \`deleteRecords\`; the whole
+body is validated before anything is written. Each bulk call accepts 10 requests per minute per
+brand; beyond that it answers 429 \`RATE_LIMITED\` with \`Retry-After\`, \`RateLimit-Policy\` and
+\`RateLimit\` headers.
+
+## Errors
+
+Every error is \`{ "message", "code", "statusCode" }\`, with \`requestId\` and, for validation
+errors, \`details\` naming each failing field.
+
+| Status | Code | Message |
+|---|---|---|
+${errorRows}
+
+## Webhooks
+
+The platform POSTs \`{ type, timestamp, data }\` to the brand's endpoint for the events under
+*Webhooks*, signed as the [Standard Webhooks](https://www.standardwebhooks.com/) specification
+says (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`). Answer 2xx once stored; 410
+means the URL is gone and the endpoint is disabled; redirects are failures.`;

@@ -1,0 +1,114 @@
+import { Type, type Static } from 'typebox';
+import { BrandProductVariant, brandProductVariantFields } from '../entities/brand-product-variant';
+import { exampled, exampleOf, StoreId, Uuid } from '../primitives';
+import { BULK_RECORDS_MAX } from './brand-products';
+import { Cursor, DataResponse, Limit, ListResponse, UpdatedAfter } from './common';
+
+export const ListBrandProductVariantsQuery = Type.Object(
+  {
+    limit: Limit(),
+    cursor: Type.Optional(Cursor()),
+    productId: Type.Optional(
+      Uuid({
+        description: 'Only variants of this product.',
+        examples: ['9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b'],
+      }),
+    ),
+    productStoreId: Type.Optional(
+      StoreId({
+        description: 'Only variants of the product with this store id.',
+        examples: ['gid://shopify/Product/8123456789'],
+      }),
+    ),
+    updatedAfter: Type.Optional(UpdatedAfter()),
+  },
+  { additionalProperties: false },
+);
+export type ListBrandProductVariantsQuery = Static<typeof ListBrandProductVariantsQuery>;
+
+const { storeId, productStoreId, title, position, ...optionalVariantFields } =
+  brandProductVariantFields;
+
+/** storeId, productStoreId, title and position are required on create (SPEC §5). */
+export const CreateBrandProductVariantBody = exampled(
+  Type.Object(
+    {
+      storeId,
+      productStoreId,
+      title,
+      position,
+      ...Type.Partial(Type.Object(optionalVariantFields)).properties,
+    },
+    {
+      $id: 'CreateBrandProductVariantBody',
+      title: 'New brand product variant',
+      description: 'The parent product is found by productStoreId and must exist.',
+      additionalProperties: false,
+    },
+  ),
+  {
+    storeId: 'gid://shopify/ProductVariant/44123456789',
+    productStoreId: 'gid://shopify/Product/8123456789',
+    title: 'EU 42 / Forest green',
+    position: 1,
+    barcode: '4006381333931',
+    sku: 'TR2-42-GRN',
+    priceCents: 12900,
+    currency: 'EUR',
+  },
+);
+export type CreateBrandProductVariantBody = Static<typeof CreateBrandProductVariantBody>;
+
+/** Every variant field except storeId; moving to another product changes productStoreId. */
+export const UpdateBrandProductVariantBody = exampled(
+  Type.Partial(Type.Object({ productStoreId, title, position, ...optionalVariantFields }), {
+    $id: 'UpdateBrandProductVariantBody',
+    title: 'Brand product variant changes',
+    description:
+      'Absent fields are unchanged; null clears a nullable field. storeId cannot change.',
+    additionalProperties: false,
+  }),
+  { priceCents: 9900, sku: null },
+);
+export type UpdateBrandProductVariantBody = Static<typeof UpdateBrandProductVariantBody>;
+
+export const BulkBrandProductVariantsBody = exampled(
+  Type.Object(
+    {
+      upsertRecords: Type.Optional(
+        Type.Array(CreateBrandProductVariantBody, {
+          maxItems: BULK_RECORDS_MAX,
+          description: 'Variants to create, or to update when their storeId exists.',
+        }),
+      ),
+      deleteRecords: Type.Optional(
+        Type.Array(StoreId(), {
+          maxItems: BULK_RECORDS_MAX,
+          uniqueItems: true,
+          description: 'Store ids of variants to delete.',
+        }),
+      ),
+    },
+    {
+      $id: 'BulkBrandProductVariantsBody',
+      title: 'Brand product variants bulk sync',
+      description: `At most ${BULK_RECORDS_MAX} records per list; the whole body is validated before anything is written.`,
+      minProperties: 1,
+      additionalProperties: false,
+    },
+  ),
+  {
+    upsertRecords: [exampleOf(CreateBrandProductVariantBody)],
+    deleteRecords: ['gid://shopify/ProductVariant/44000000001'],
+  },
+);
+export type BulkBrandProductVariantsBody = Static<typeof BulkBrandProductVariantsBody>;
+
+export const BrandProductVariantResponse = DataResponse(
+  BrandProductVariant,
+  'BrandProductVariantResponse',
+);
+export type BrandProductVariantResponse = Static<typeof BrandProductVariantResponse>;
+
+export const BrandProductVariantList = ListResponse(BrandProductVariant, 'BrandProductVariantList');
+export type BrandProductVariantList = Static<typeof BrandProductVariantList>;

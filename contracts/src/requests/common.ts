@@ -1,0 +1,95 @@
+/**
+ * Shapes shared by every operation: path id, pagination, and the `{ data }`, list and
+ * `{ success: true }` envelopes (our choice where SPEC §7 says "not shown").
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { attachExample, exampled, exampleOf, Nullable, Uuid } from '../primitives';
+
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MAX = 100;
+
+export const IdParams = Type.Object(
+  { id: Uuid({ description: 'Resource id.', examples: ['9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b'] }) },
+  { additionalProperties: false },
+);
+export type IdParams = Static<typeof IdParams>;
+
+/** Query parameters arrive as strings; the API converts them and applies defaults first. */
+export const Limit = () =>
+  Type.Integer({
+    minimum: 1,
+    maximum: PAGE_SIZE_MAX,
+    default: PAGE_SIZE_DEFAULT,
+    description: `Page size, 1 to ${PAGE_SIZE_MAX} (default ${PAGE_SIZE_DEFAULT}).`,
+    examples: [20],
+  });
+
+/** An opaque cursor: pass back the `nextCursor` of the previous page. */
+export const Cursor = (description = 'Cursor from the `nextCursor` of the previous page.') =>
+  Type.String({
+    minLength: 1,
+    maxLength: 512,
+    description,
+    examples: ['eyJrIjoiMjAyNS0wMy0wMSJ9'],
+  });
+
+export const UpdatedAfter = () =>
+  Type.String({
+    format: 'date-time',
+    description: 'Only resources updated strictly after this instant.',
+    examples: ['2025-03-01T00:00:00Z'],
+  });
+
+/** `{ data }`, the answer of every single-object call. */
+export function DataResponse<T extends TSchema>(entity: T, $id: string) {
+  return attachExample(
+    Type.Object(
+      { data: entity },
+      { $id, title: $id, description: `A ${title(entity)}.`, additionalProperties: false },
+    ),
+    { data: exampleOf(entity) },
+  );
+}
+
+/** `{ hasMore, data, nextCursor }`, the answer of every list call. */
+export function ListResponse<T extends TSchema>(entity: T, $id: string) {
+  return attachExample(
+    Type.Object(
+      {
+        hasMore: Type.Boolean({ description: 'True when another page follows.' }),
+        data: Type.Array(entity),
+        nextCursor: Nullable(
+          Type.String({
+            description: 'Pass as the cursor of the next call; null on the last page.',
+          }),
+        ),
+      },
+      {
+        $id,
+        title: $id,
+        description: `A page of ${title(entity)} objects, in a stable order.`,
+        additionalProperties: false,
+      },
+    ),
+    { hasMore: true, data: [exampleOf(entity)], nextCursor: 'eyJrIjoiMjAyNS0wMy0wMSJ9' },
+  );
+}
+
+export const SuccessResponse = exampled(
+  Type.Object(
+    { success: Type.Literal(true) },
+    {
+      $id: 'SuccessResponse',
+      title: 'Success',
+      description: 'The answer of deletes and bulk calls.',
+      additionalProperties: false,
+    },
+  ),
+  { success: true },
+);
+export type SuccessResponse = Static<typeof SuccessResponse>;
+
+function title(schema: TSchema): string {
+  const { title: name } = schema as { title?: string };
+  return (name ?? 'resource').toLowerCase();
+}

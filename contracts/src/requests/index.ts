@@ -1,0 +1,7 @@
+export * from './common';
+export * from './brand-products';
+export * from './brand-product-variants';
+export * from './members';
+export * from './member-groups';
+export * from './magic-link';
+export * from './posts';

@@ -1,0 +1,48 @@
+import type { TObject, TSchema } from 'typebox';
+import type { ErrorCode } from '../errors';
+import type { Scope } from '../scopes';
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+
+export const routeTags = {
+  'Brand products':
+    'Catalogue products synchronised from the brand’s store, keyed by their store id.',
+  'Brand product variants':
+    'Purchasable variants of brand products; a variant belongs to the product with its productStoreId.',
+  Members:
+    'Members of the brand’s community: read them, ban them, verify emails, set their groups.',
+  'Member groups': 'Named groups of members with an optional badge.',
+  'Magic link': 'Sign-in links for brands that authenticate members themselves (custom auth).',
+  Posts: 'Posts made by members in community rooms.',
+} as const;
+export type RouteTag = keyof typeof routeTags;
+
+/**
+ * One operation of the Brand API. The API builds its router, authentication, scope checks and
+ * validators from these; the OpenAPI document is generated from them too, so the two agree.
+ */
+export interface RouteDefinition {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI style, relative to /api/v1, e.g. `/brand-products/{id}`. */
+  path: string;
+  summary: string;
+  description: string;
+  tag: RouteTag;
+  scope: Scope;
+  params?: TObject;
+  /** Query strings arrive as strings: run Value.Convert and Value.Default before checking. */
+  query?: TObject;
+  body?: TSchema;
+  successStatus: 200 | 201;
+  response: TSchema;
+  /** Every catalogued error the operation can answer, besides ROUTE_NOT_FOUND and friends. */
+  errors: readonly ErrorCode[];
+  /** `bulk`: 10 requests per minute per brand, counted separately for each bulk operation. */
+  rateLimit?: 'bulk';
+}
+
+/** Identity that keeps a route's literal types (schemas, operationId) for typed handlers. */
+export function defineRoute<const R extends RouteDefinition>(route: R): R {
+  return route;
+}
