@@ -1,2 +1,5 @@
 export * from './event-store';
 export * from './db';
+export * from './postgres';
+export * from './projections';
+export * from './command-handler';

@@ -1,0 +1,98 @@
+import type { Database } from '../db';
+import type { LogPosition } from '../event-store';
+import { comparePositions, startOfLog } from '../event-store';
+import { readCheckpoints } from './checkpoints';
+import { checkpointsChannel } from './migrations';
+import { WakeSignal } from './wake-signal';
+
+/** How often waiters re-read checkpoints when no wake-up arrives (another process may lead). */
+const waiterPollMs = 50;
+
+/**
+ * Answers "have these projections reached this position?" from the checkpoint table, so it
+ * works whichever process leads them. Concurrent waiters share one read; a batch committed in
+ * this process, or a NOTIFY from another one, wakes them at once.
+ */
+export class CheckpointWatcher {
+  readonly signal = new WakeSignal();
+  private refreshing: { generation: number; done: Promise<Map<string, LogPosition>> } | undefined;
+  private unlisten: Promise<() => Promise<void>> | undefined;
+
+  private readonly names: readonly string[];
+
+  /**
+   * `versions`: a checkpoint of an older version does not count (its projection is about to
+   * be replayed); a newer one does (a newer deployment runs it).
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly versions: ReadonlyMap<string, number>,
+    /** Also told when another process moved a checkpoint. */
+    private readonly onNotify: () => void = () => undefined,
+  ) {
+    this.names = [...versions.keys()];
+  }
+
+  /** Starts listening for checkpoint moves (idempotent; `waitFor` calls it too). */
+  async listen(): Promise<void> {
+    this.unlisten ??= this.db
+      .listen(checkpointsChannel, () => {
+        this.signal.wake();
+        this.onNotify();
+      })
+      .catch((error: unknown) => {
+        this.unlisten = undefined;
+        throw error;
+      });
+    await this.unlisten;
+  }
+
+  async waitFor(
+    position: LogPosition,
+    timeoutMs: number,
+    names: readonly string[] = this.names,
+  ): Promise<boolean> {
+    const unknown = names.filter((name) => !this.names.includes(name));
+    if (unknown.length > 0) throw new RangeError(`Unknown projections: ${unknown.join(', ')}`);
+    await this.listen();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const seen = this.signal.current;
+      const positions = await this.refresh();
+      const reached = names.every(
+        (name) => comparePositions(positions.get(name) ?? startOfLog, position) >= 0,
+      );
+      if (reached) return true;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return false;
+      await this.signal.wait(Math.min(remaining, waiterPollMs), seen);
+    }
+  }
+
+  async close(): Promise<void> {
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    if (unlisten) await (await unlisten)();
+  }
+
+  /** Joins a read already in flight only if it started after the latest wake-up. */
+  private refresh(): Promise<Map<string, LogPosition>> {
+    const generation = this.signal.current;
+    if (this.refreshing?.generation === generation) return this.refreshing.done;
+    const done = readCheckpoints(this.db, this.names).then(
+      (checkpoints) =>
+        new Map(
+          checkpoints
+            .filter((c) => c.version >= (this.versions.get(c.name) ?? 0))
+            .map((c) => [c.name, c.position]),
+        ),
+    );
+    const refreshing = { generation, done };
+    this.refreshing = refreshing;
+    const clear = () => {
+      if (this.refreshing === refreshing) this.refreshing = undefined;
+    };
+    done.then(clear, clear);
+    return done;
+  }
+}

@@ -1,0 +1,11 @@
+export { createProjectionRunner } from './projection-runner';
+export type { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
+export { ProjectionApplyError } from './projection';
+export type {
+  Projection,
+  ProjectionCheckpoint,
+  ProjectionStatus,
+  SqlStatement,
+} from './projection';
+export { projectionMigrations, checkpointsChannel } from './migrations';
+export { readCheckpoints } from './checkpoints';

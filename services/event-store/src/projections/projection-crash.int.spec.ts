@@ -1,0 +1,98 @@
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { migrate } from '../db';
+import type { NewEvent } from '../event-store';
+import { createPostgresEventStore, eventStoreMigrations } from '../postgres';
+import type { TestDatabase, TypeScriptChild } from '../testing';
+import { createTestDatabase, hasPostgresServer, spawnTypeScript } from '../testing';
+import { projectionMigrations } from './migrations';
+
+const worker = resolve(__dirname, '../testing/projection-crash-worker.ts');
+const total = 400;
+const batchSize = 50;
+
+/** Resolves with the first stdout line matching `predicate` (rejects if the process exits first). */
+function lineMatching(
+  child: TypeScriptChild,
+  predicate: (line: string) => boolean,
+): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    lines.on('line', (line) => {
+      if (predicate(line)) {
+        lines.close();
+        resolvePromise(line);
+      }
+    });
+    child.once('exit', (code, signal) =>
+      reject(new Error(`worker exited (${code ?? signal}) before the expected line: ${stderr}`)),
+    );
+  });
+}
+
+const serverOnly = hasPostgresServer() ? describe : describe.skip;
+
+serverOnly(
+  `projection runner crash recovery${
+    hasPostgresServer()
+      ? ''
+      : ' — skipped: needs a Postgres server (set TEST_DATABASE_URL); a killed process cannot share in-process PGlite'
+  }`,
+  () => {
+    let testDb: TestDatabase;
+    beforeAll(async () => {
+      testDb = await createTestDatabase();
+      await migrate(testDb.db, [...eventStoreMigrations, ...projectionMigrations]);
+      await testDb.db.exec(
+        'CREATE TABLE applications (event_id uuid PRIMARY KEY, applied integer NOT NULL)',
+      );
+      const store = createPostgresEventStore(testDb.db);
+      const counted: NewEvent[] = Array.from({ length: total }, (_, i) => ({
+        type: 'Counted',
+        data: { i },
+      }));
+      for (let i = 0; i < total; i += 100) {
+        await store.appendToStream('crash-stream', counted.slice(i, i + 100), {
+          expectedVersion: 'any',
+        });
+      }
+      await store.close();
+    });
+    afterAll(() => testDb.drop());
+
+    it('a worker killed with SIGKILL mid-batch resumes on restart without applying any event twice', async () => {
+      const env = { WORKER_DATABASE_URL: testDb.url!, BATCH_SIZE: String(batchSize) };
+      const first = spawnTypeScript(worker, { ...env, APPLY_DELAY_MS: '5' });
+      // Halfway through the third batch: two batches committed, the third one open.
+      await lineMatching(first, (line) => line === `applying ${2 * batchSize + batchSize / 2}`);
+      first.kill('SIGKILL');
+      const [, signal] = (await once(first, 'exit')) as [number | null, string | null];
+      expect(signal).toBe('SIGKILL');
+
+      const afterCrash = await testDb.db.query<{ applied: number; events: number }>(
+        'SELECT count(*)::int AS events, coalesce(max(applied), 0) AS applied FROM applications',
+      );
+      const committed = afterCrash.rows[0]!.events;
+      expect(committed % batchSize).toBe(0);
+      expect(committed).toBeGreaterThanOrEqual(2 * batchSize);
+      expect(committed).toBeLessThan(total);
+      const checkpoint = await testDb.db.query<{ prepare: number }>(
+        `SELECT prepare FROM projection_checkpoints WHERE name = 'crash-counter'`,
+      );
+      expect(checkpoint.rows[0]?.prepare).toBe(committed);
+
+      const second = spawnTypeScript(worker, env);
+      await lineMatching(second, (line) => line === 'caught-up');
+      const [code] = (await once(second, 'exit')) as [number | null];
+      expect(code).toBe(0);
+
+      const { rows } = await testDb.db.query<{ events: number; min: number; max: number }>(
+        'SELECT count(*)::int AS events, min(applied) AS min, max(applied) AS max FROM applications',
+      );
+      expect(rows[0]).toEqual({ events: total, min: 1, max: 1 });
+    });
+  },
+);

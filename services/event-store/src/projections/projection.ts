@@ -1,0 +1,61 @@
+import type { Queryable } from '../db';
+import type { LogPosition, RecordedEvent } from '../event-store';
+
+export interface SqlStatement {
+  text: string;
+  params?: readonly unknown[];
+}
+
+/**
+ * A read-model projection. The runner owns the transaction and the checkpoint; a projection
+ * only says what an event does to its tables.
+ *
+ * Prefer returning SQL statements from `apply`: the projection is then a pure function of the
+ * event, tested as "given events, then statements" or by applying them to a test database. A
+ * projection that must read inside the transaction may use `tx` itself and return nothing. Do
+ * not use the Database directly inside `apply`: on PGlite the transaction holds the only
+ * connection, so a query outside `tx` would wait forever.
+ */
+export interface Projection {
+  readonly name: string;
+  /**
+   * Bump it to rebuild: when the stored checkpoint has an older version the runner calls
+   * `reset` and replays from the start of the log, in one transaction.
+   */
+  readonly version: number;
+  /** Event types passed to `apply`; other events only move the checkpoint. */
+  readonly handles: readonly string[];
+  apply(
+    event: RecordedEvent,
+    tx: Queryable,
+  ): readonly SqlStatement[] | void | Promise<readonly SqlStatement[] | void>;
+  /** Empties the projection's tables before a replay from the start. */
+  reset?(tx: Queryable): Promise<void>;
+}
+
+export type ProjectionStatus = 'idle' | 'running' | 'stopped' | 'failed';
+
+export interface ProjectionCheckpoint {
+  name: string;
+  version: number;
+  position: LogPosition;
+  status: ProjectionStatus;
+  lastError: string | null;
+  updatedAt: Date;
+}
+
+export class ProjectionApplyError extends Error {
+  override readonly name = 'ProjectionApplyError';
+  constructor(
+    readonly projectionName: string,
+    readonly event: RecordedEvent,
+    override readonly cause: unknown,
+  ) {
+    super(
+      `Projection ${projectionName} failed on ${event.type} ${event.streamName}@${event.streamVersion} ` +
+        `(position ${event.position.commit}/${event.position.prepare}): ${
+          cause instanceof Error ? cause.message : String(cause)
+        }`,
+    );
+  }
+}
