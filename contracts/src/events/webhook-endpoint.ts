@@ -24,7 +24,7 @@ const endpointFields = {
 export const WebhookEndpointRegistered = defineEvent(
   'WebhookEndpointRegistered',
   'A webhook endpoint was registered for the brand; it starts enabled.',
-  { webhookEndpointId: Uuid(), ...endpointFields, secret: WebhookSecret() },
+  { webhookEndpointId: Uuid(), brandId: Uuid(), ...endpointFields, secret: WebhookSecret() },
 );
 export type WebhookEndpointRegistered = Static<typeof WebhookEndpointRegistered>;
 

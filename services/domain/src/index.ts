@@ -1,2 +1,3 @@
 export * from './brand';
 export * from './api-key';
+export * from './webhook-endpoint';

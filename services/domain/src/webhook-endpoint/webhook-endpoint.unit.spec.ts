@@ -1,0 +1,173 @@
+import { webhookEndpointDecider } from './index';
+import type { WebhookEndpointCommand, WebhookEndpointEvent } from './index';
+
+const brandId = '6f1b2a3c-0000-4000-8000-000000000001';
+const otherBrandId = '6f1b2a3c-0000-4000-8000-000000000002';
+const webhookEndpointId = '9d3e0000-0000-4000-8000-0000000000ee';
+const secret = `whsec_${'A'.repeat(43)}=`;
+const newSecret = `whsec_${'B'.repeat(43)}=`;
+const url = 'https://hooks.example.com/brand-api';
+
+const given = (events: WebhookEndpointEvent[]) => ({
+  when: (command: WebhookEndpointCommand) => {
+    const state = events.reduce(
+      webhookEndpointDecider.evolve,
+      webhookEndpointDecider.initialState(),
+    );
+    return () => webhookEndpointDecider.decide(command, state);
+  },
+});
+
+function thrownBy(decide: () => unknown): unknown {
+  try {
+    decide();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the decision to be refused');
+}
+
+const register = (
+  data: Partial<Extract<WebhookEndpointCommand, { type: 'RegisterWebhookEndpoint' }>['data']> = {},
+): WebhookEndpointCommand => ({
+  type: 'RegisterWebhookEndpoint',
+  data: { webhookEndpointId, brandId, url, secret, ...data },
+});
+
+const update = (
+  data: Omit<
+    Extract<WebhookEndpointCommand, { type: 'UpdateWebhookEndpoint' }>['data'],
+    'webhookEndpointId' | 'brandId'
+  >,
+  forBrand = brandId,
+): WebhookEndpointCommand => ({
+  type: 'UpdateWebhookEndpoint',
+  data: { webhookEndpointId, brandId: forBrand, ...data },
+});
+
+const registered: WebhookEndpointEvent = {
+  type: 'WebhookEndpointRegistered',
+  schemaVersion: 1,
+  data: { webhookEndpointId, brandId, url, eventTypes: null, secret },
+};
+const goneDisabled: WebhookEndpointEvent = {
+  type: 'WebhookEndpointDisabled',
+  schemaVersion: 1,
+  data: { webhookEndpointId, reason: 'gone', detail: 'HTTP 410' },
+};
+
+describe('WebhookEndpoint decider', () => {
+  it('registers an enabled endpoint for every event type when none are named', () => {
+    expect(given([]).when(register())()).toEqual([registered]);
+  });
+
+  it('keeps the named event types deduplicated and in catalogue order', () => {
+    expect(
+      given([]).when(register({ eventTypes: ['post.liked', 'user.joined', 'post.liked'] }))(),
+    ).toMatchObject([{ data: { eventTypes: ['user.joined', 'post.liked'] } }]);
+  });
+
+  it('names every unknown event type and a bad URL in one answer', () => {
+    expect(
+      thrownBy(given([]).when(register({ url: 'ftp://x.example', eventTypes: ['user.left'] }))),
+    ).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [
+        { field: '/url', message: 'must be http or https' },
+        { field: '/eventTypes/0', message: "unknown event type 'user.left'" },
+      ],
+    });
+  });
+
+  it('refuses an empty event type list and URLs with credentials', () => {
+    expect(
+      thrownBy(given([]).when(register({ url: 'https://u:p@x.example/', eventTypes: [] }))),
+    ).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: '/url' }, { field: '/eventTypes' }],
+    });
+  });
+
+  it('refuses a second registration with the same id', () => {
+    expect(thrownBy(given([registered]).when(register()))).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('records only the fields that change, and nothing for a no-op', () => {
+    expect(given([registered]).when(update({ url, eventTypes: ['post.created'] }))()).toEqual([
+      {
+        type: 'WebhookEndpointUpdated',
+        schemaVersion: 1,
+        data: { webhookEndpointId, changes: { eventTypes: ['post.created'] } },
+      },
+    ]);
+    expect(given([registered]).when(update({ url, eventTypes: null, enabled: true }))()).toEqual(
+      [],
+    );
+  });
+
+  it('disables and re-enables through an update', () => {
+    const disabled = given([registered]).when(update({ enabled: false }))();
+    expect(disabled).toEqual([
+      {
+        type: 'WebhookEndpointDisabled',
+        schemaVersion: 1,
+        data: { webhookEndpointId, reason: 'operator', detail: null },
+      },
+    ]);
+    expect(given([registered, goneDisabled]).when(update({ enabled: true }))()).toEqual([
+      { type: 'WebhookEndpointEnabled', schemaVersion: 1, data: { webhookEndpointId } },
+    ]);
+  });
+
+  it('disables once, however many 410s arrive', () => {
+    const disable: WebhookEndpointCommand = {
+      type: 'DisableWebhookEndpoint',
+      data: { webhookEndpointId, brandId, reason: 'gone', detail: 'HTTP 410' },
+    };
+    expect(given([registered]).when(disable)()).toEqual([goneDisabled]);
+    expect(given([registered, goneDisabled]).when(disable)()).toEqual([]);
+  });
+
+  it('rotates the secret, keeping the previous one for 24 hours from the command time', () => {
+    const rotate: WebhookEndpointCommand = {
+      type: 'RotateWebhookEndpointSecret',
+      data: { webhookEndpointId, brandId, secret: newSecret },
+      metadata: { now: '2025-03-02T10:00:00.000Z' },
+    };
+    const events = given([registered]).when(rotate)();
+    expect(events).toEqual([
+      {
+        type: 'WebhookEndpointSecretRotated',
+        schemaVersion: 1,
+        data: {
+          webhookEndpointId,
+          secret: newSecret,
+          previousSecretExpiresAt: '2025-03-03T10:00:00.000Z',
+        },
+      },
+    ]);
+    const state = [registered, ...events].reduce(
+      webhookEndpointDecider.evolve,
+      webhookEndpointDecider.initialState(),
+    );
+    expect(state).toMatchObject({
+      secret: newSecret,
+      previousSecret: secret,
+      previousSecretExpiresAt: '2025-03-03T10:00:00.000Z',
+    });
+    expect(
+      thrownBy(given([registered]).when({ ...rotate, data: { ...rotate.data, secret } })),
+    ).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it("reports another brand's endpoint, or a missing one, as not found", () => {
+    expect(
+      thrownBy(given([registered]).when(update({ enabled: false }, otherBrandId))),
+    ).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(thrownBy(given([]).when(update({ enabled: false })))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
