@@ -1,0 +1,93 @@
+import { ApiError } from '@brand-api/contracts';
+import type { ProductEvent, ProductUpdated } from '@brand-api/contracts';
+import type { ActiveProduct, ProductChanges, ProductFields, ProductState } from './product';
+
+export interface CreateProduct {
+  type: 'CreateProduct';
+  /** `now` is the command's time (ISO 8601): deciders never read a clock. */
+  data: { productId: string; product: ProductFields; now: string };
+}
+
+/** Partial: an absent field is unchanged, `null` clears a nullable one. */
+export interface UpdateProduct {
+  type: 'UpdateProduct';
+  data: { productId: string; changes: ProductChanges; now: string };
+}
+
+export interface DeleteProduct {
+  type: 'DeleteProduct';
+  data: { productId: string };
+}
+
+export type ProductCommand = CreateProduct | UpdateProduct | DeleteProduct;
+
+export function decideProduct(command: ProductCommand, state: ProductState): ProductEvent[] {
+  switch (command.type) {
+    case 'CreateProduct': {
+      if (state.status !== 'absent') {
+        throw new ApiError('CONFLICT', { message: 'A product with this id already exists' });
+      }
+      const { productId, product, now } = command.data;
+      return [
+        {
+          type: 'ProductCreated',
+          schemaVersion: 1,
+          data: { productId, ...product, createdAt: now },
+        },
+      ];
+    }
+    case 'UpdateProduct':
+      return updateProduct(command, activeProduct(state));
+    case 'DeleteProduct': {
+      const product = activeProduct(state);
+      return [
+        {
+          type: 'ProductDeleted',
+          schemaVersion: 1,
+          data: { productId: product.id, storeId: product.fields.storeId },
+        },
+      ];
+    }
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+/** Records only the fields whose value differs; an update that changes nothing records nothing. */
+function updateProduct(command: UpdateProduct, product: ActiveProduct): ProductUpdated[] {
+  const changes = changedFields(product.fields, command.data.changes);
+  if (changes === undefined) return [];
+  return [
+    {
+      type: 'ProductUpdated',
+      schemaVersion: 1,
+      data: { productId: product.id, changes, updatedAt: command.data.now },
+    },
+  ];
+}
+
+function activeProduct(state: ProductState): ActiveProduct {
+  if (state.status !== 'active') throw new ApiError('NOT_FOUND');
+  return state;
+}
+
+/**
+ * The entries of `requested` whose value differs from `current`, or undefined when none does.
+ * Values are JSON scalars (strings, numbers, null), so `!==` is the right comparison.
+ */
+export function changedFields<T extends object>(
+  current: T,
+  requested: Partial<T>,
+): Partial<T> | undefined {
+  const changes: Partial<T> = {};
+  let changed = false;
+  for (const key of Object.keys(requested) as (keyof T)[]) {
+    const value = requested[key];
+    if (value === undefined || value === current[key]) continue;
+    changes[key] = value;
+    changed = true;
+  }
+  return changed ? changes : undefined;
+}

@@ -1,0 +1,125 @@
+import { productDecider } from './index';
+import type { ProductCommand, ProductEvent, ProductFields } from './index';
+
+/** The error a decision throws, so its catalogue code and fields can be asserted. */
+function thrownBy(decide: () => unknown): unknown {
+  try {
+    decide();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the decision to be refused');
+}
+
+const productId = '7a000000-0000-4000-8000-000000000001';
+const created = '2025-03-01T10:00:00.000Z';
+const later = '2025-03-02T10:00:00.000Z';
+
+const fields: ProductFields = {
+  storeId: 'gid://shopify/Product/1',
+  title: 'Trail Runner',
+  description: 'A light shoe.',
+  imageUrl: 'https://cdn.example.com/1.jpg',
+  imageWidth: 1200,
+  imageHeight: 800,
+  onlineStoreUrl: 'https://shop.example.com/products/1',
+};
+
+/** given events / when command / then events (a thrown error is returned for assertions). */
+const given = (events: ProductEvent[]) => ({
+  when: (command: ProductCommand) => {
+    const state = events.reduce(productDecider.evolve, productDecider.initialState());
+    return () => productDecider.decide(command, state);
+  },
+});
+
+const productCreated: ProductEvent = {
+  type: 'ProductCreated',
+  schemaVersion: 1,
+  data: { productId, ...fields, createdAt: created },
+};
+const productDeleted: ProductEvent = {
+  type: 'ProductDeleted',
+  schemaVersion: 1,
+  data: { productId, storeId: fields.storeId },
+};
+const update = (changes: Extract<ProductCommand, { type: 'UpdateProduct' }>['data']['changes']) =>
+  ({ type: 'UpdateProduct', data: { productId, changes, now: later } }) as const;
+
+describe('Product decider', () => {
+  it('creates a product at the command time', () => {
+    expect(
+      given([]).when({
+        type: 'CreateProduct',
+        data: { productId, product: fields, now: created },
+      })(),
+    ).toEqual([productCreated]);
+  });
+
+  it('refuses to create a product twice', () => {
+    expect(
+      thrownBy(
+        given([productCreated]).when({
+          type: 'CreateProduct',
+          data: { productId, product: fields, now: later },
+        }),
+      ),
+    ).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('records only the fields that change, null clearing a nullable one', () => {
+    expect(
+      given([productCreated]).when(
+        update({ title: 'Trail Runner 2', description: fields.description, imageUrl: null }),
+      )(),
+    ).toEqual([
+      {
+        type: 'ProductUpdated',
+        schemaVersion: 1,
+        data: { productId, changes: { title: 'Trail Runner 2', imageUrl: null }, updatedAt: later },
+      },
+    ]);
+  });
+
+  it('records nothing when nothing changes', () => {
+    expect(given([productCreated]).when(update({ title: fields.title }))()).toEqual([]);
+    expect(given([productCreated]).when(update({}))()).toEqual([]);
+  });
+
+  it('folds updates into the state the API answers with', () => {
+    const updated: ProductEvent = {
+      type: 'ProductUpdated',
+      schemaVersion: 1,
+      data: { productId, changes: { imageWidth: null, imageHeight: null }, updatedAt: later },
+    };
+    const state = [productCreated, updated].reduce(
+      productDecider.evolve,
+      productDecider.initialState(),
+    );
+    expect(state).toEqual({
+      status: 'active',
+      id: productId,
+      fields: { ...fields, imageWidth: null, imageHeight: null },
+      createdAt: created,
+      updatedAt: later,
+    });
+  });
+
+  it('deletes a product, naming its store id so the claim can be released', () => {
+    expect(given([productCreated]).when({ type: 'DeleteProduct', data: { productId } })()).toEqual([
+      productDeleted,
+    ]);
+  });
+
+  it.each<[string, ProductEvent[]]>([
+    ['absent', []],
+    ['deleted', [productCreated, productDeleted]],
+  ])('answers NOT_FOUND to updates and deletes of a %s product', (_, history) => {
+    expect(thrownBy(given(history).when(update({ title: 'x' })))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(
+      thrownBy(given(history).when({ type: 'DeleteProduct', data: { productId } })),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

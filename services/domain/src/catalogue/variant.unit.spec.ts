@@ -1,0 +1,161 @@
+import { variantDecider } from './index';
+import type { NewVariant, ParentProduct, VariantCommand, VariantEvent } from './index';
+
+/** The error a decision throws, so its catalogue code and fields can be asserted. */
+function thrownBy(decide: () => unknown): unknown {
+  try {
+    decide();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the decision to be refused');
+}
+
+const variantId = '7b000000-0000-4000-8000-000000000001';
+const parent: ParentProduct = { productId: '7a000000-0000-4000-8000-000000000001', storeId: 'P-1' };
+const otherParent: ParentProduct = {
+  productId: '7a000000-0000-4000-8000-000000000002',
+  storeId: 'P-2',
+};
+const created = '2025-03-01T10:00:00.000Z';
+const later = '2025-03-02T10:00:00.000Z';
+
+const newVariant: NewVariant = {
+  storeId: 'V-1',
+  productStoreId: 'P-1',
+  title: 'EU 42',
+  position: 1,
+  sku: 'TR-42',
+  priceCents: 12900,
+  currency: 'EUR',
+};
+
+const given = (events: VariantEvent[]) => ({
+  when: (command: VariantCommand) => {
+    const state = events.reduce(variantDecider.evolve, variantDecider.initialState());
+    return () => variantDecider.decide(command, state);
+  },
+});
+
+const variantCreated: VariantEvent = {
+  type: 'VariantCreated',
+  schemaVersion: 1,
+  data: {
+    variantId,
+    productId: parent.productId,
+    storeId: 'V-1',
+    productStoreId: 'P-1',
+    title: 'EU 42',
+    barcode: null,
+    sku: 'TR-42',
+    position: 1,
+    priceCents: 12900,
+    currency: 'EUR',
+    imageUrl: null,
+    imageWidth: null,
+    imageHeight: null,
+    createdAt: created,
+  },
+};
+
+const create = (p: ParentProduct | null): VariantCommand => ({
+  type: 'CreateVariant',
+  data: { variantId, variant: newVariant, parent: p, now: created },
+});
+
+describe('Variant decider', () => {
+  it('creates a variant of the resolved parent, absent nullable fields as null', () => {
+    expect(given([]).when(create(parent))()).toEqual([variantCreated]);
+  });
+
+  it('refuses a productStoreId that names no product, naming the field', () => {
+    expect(thrownBy(given([]).when(create(null)))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [expect.objectContaining({ field: '/productStoreId' })],
+    });
+  });
+
+  it('records only changed fields; null clears', () => {
+    expect(
+      given([variantCreated]).when({
+        type: 'UpdateVariant',
+        data: { variantId, changes: { sku: null, title: 'EU 42', priceCents: 9900 }, now: later },
+      })(),
+    ).toEqual([
+      {
+        type: 'VariantUpdated',
+        schemaVersion: 1,
+        data: { variantId, changes: { sku: null, priceCents: 9900 }, updatedAt: later },
+      },
+    ]);
+  });
+
+  it('moves to another product with a new productStoreId, carrying the resolved productId', () => {
+    expect(
+      given([variantCreated]).when({
+        type: 'UpdateVariant',
+        data: { variantId, changes: { productStoreId: 'P-2' }, parent: otherParent, now: later },
+      })(),
+    ).toEqual([
+      {
+        type: 'VariantUpdated',
+        schemaVersion: 1,
+        data: {
+          variantId,
+          changes: { productStoreId: 'P-2', productId: otherParent.productId },
+          updatedAt: later,
+        },
+      },
+    ]);
+  });
+
+  it('refuses to move to a product that does not exist', () => {
+    expect(
+      thrownBy(
+        given([variantCreated]).when({
+          type: 'UpdateVariant',
+          data: { variantId, changes: { productStoreId: 'P-9' }, parent: null, now: later },
+        }),
+      ),
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('records nothing when the productStoreId is its own', () => {
+    expect(
+      given([variantCreated]).when({
+        type: 'UpdateVariant',
+        data: { variantId, changes: { productStoreId: 'P-1' }, parent, now: later },
+      })(),
+    ).toEqual([]);
+  });
+
+  it('deletes with the reason, and a deleted variant is not found', () => {
+    const deleted: VariantEvent = {
+      type: 'VariantDeleted',
+      schemaVersion: 1,
+      data: { variantId, productId: parent.productId, storeId: 'V-1', reason: 'productDeleted' },
+    };
+    expect(
+      given([variantCreated]).when({
+        type: 'DeleteVariant',
+        data: { variantId, reason: 'productDeleted' },
+      })(),
+    ).toEqual([deleted]);
+    expect(
+      thrownBy(
+        given([variantCreated, deleted]).when({
+          type: 'DeleteVariant',
+          data: { variantId, reason: 'deleted' },
+        }),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      thrownBy(
+        given([]).when({
+          type: 'UpdateVariant',
+          data: { variantId, changes: { title: 'x' }, now: later },
+        }),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
