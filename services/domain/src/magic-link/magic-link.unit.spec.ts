@@ -1,0 +1,88 @@
+import type { MagicLinkEvent } from '@brand-api/contracts';
+import { magicLinkDecider } from './index';
+import type { MagicLinkCommand } from './index';
+
+const magicLinkId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const memberId = '5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f';
+const tokenHash = 'a'.repeat(64);
+
+const given = (events: MagicLinkEvent[]) => ({
+  when: (command: MagicLinkCommand) => () =>
+    magicLinkDecider.decide(
+      command,
+      events.reduce(magicLinkDecider.evolve, magicLinkDecider.initialState()),
+    ),
+});
+
+function thrownBy(decide: () => unknown): unknown {
+  try {
+    decide();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the decision to be refused');
+}
+
+const issue = (returnTo: string | null = '/rooms/general'): MagicLinkCommand => ({
+  type: 'IssueMagicLink',
+  data: {
+    magicLinkId,
+    memberId,
+    tokenHash,
+    state: 'xyz',
+    returnTo,
+    now: '2025-03-01T10:00:00.000Z',
+  },
+});
+const issued: MagicLinkEvent = {
+  type: 'MagicLinkIssued',
+  schemaVersion: 1,
+  data: {
+    magicLinkId,
+    memberId,
+    tokenHash,
+    expiresAt: '2025-03-01T10:15:00.000Z',
+    state: 'xyz',
+    returnTo: '/rooms/general',
+  },
+};
+const redeemAt = (now: string): MagicLinkCommand => ({ type: 'RedeemMagicLink', data: { now } });
+
+describe('MagicLink decider', () => {
+  it('issues a link that expires after 15 minutes', () => {
+    expect(given([]).when(issue())()).toEqual([issued]);
+  });
+
+  it.each(['//evil.example.com', '/\\evil.example.com', 'https://evil.example.com', 'rooms'])(
+    'refuses returnTo %j',
+    (returnTo) => {
+      expect(thrownBy(given([]).when(issue(returnTo)))).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ field: '/returnTo' }],
+      });
+    },
+  );
+
+  it('redeems a link once, up to the last millisecond before it expires', () => {
+    const redeemed: MagicLinkEvent = {
+      type: 'MagicLinkRedeemed',
+      schemaVersion: 1,
+      data: { magicLinkId, memberId, redeemedAt: '2025-03-01T10:14:59.999Z' },
+    };
+    expect(given([issued]).when(redeemAt('2025-03-01T10:14:59.999Z'))()).toEqual([redeemed]);
+    expect(
+      thrownBy(given([issued, redeemed]).when(redeemAt('2025-03-01T10:15:00.000Z'))),
+    ).toMatchObject({
+      code: 'MAGIC_LINK_USED',
+    });
+  });
+
+  it('refuses an expired link and an unknown one', () => {
+    expect(thrownBy(given([issued]).when(redeemAt('2025-03-01T10:15:00.000Z')))).toMatchObject({
+      code: 'MAGIC_LINK_EXPIRED',
+    });
+    expect(thrownBy(given([]).when(redeemAt('2025-03-01T10:00:00.000Z')))).toMatchObject({
+      code: 'MAGIC_LINK_INVALID',
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import type { MemberGroupEvent } from '@brand-api/contracts';
+import { memberGroupDecider } from './index';
+import type { MemberGroupCommand } from './index';
+
+const memberGroupId = '0b7e2a55-3c1d-4f6e-8a9b-0c1d2e3f4a5b';
+const badgeId = '7d3c9b1a-2e4f-4a6b-8c0d-1e2f3a4b5c6d';
+const otherBadgeId = '8e4d0c2b-3f5a-4b7c-9d1e-2f3a4b5c6d7e';
+const vip = { name: 'VIP', foregroundColor: '#FFFFFF', backgroundColor: '#6B21A8' };
+
+const given = (events: MemberGroupEvent[]) => ({
+  when: (command: MemberGroupCommand) => () =>
+    memberGroupDecider.decide(
+      command,
+      events.reduce(memberGroupDecider.evolve, memberGroupDecider.initialState()),
+    ),
+});
+
+function thrownBy(decide: () => unknown): unknown {
+  try {
+    decide();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the decision to be refused');
+}
+
+const created: MemberGroupEvent = {
+  type: 'MemberGroupCreated',
+  schemaVersion: 1,
+  data: { memberGroupId, name: 'VIP customers', brandMemberBadge: { id: badgeId, ...vip } },
+};
+
+const updateWith = (data: {
+  name?: string;
+  brandMemberBadge?: typeof vip | null;
+}): MemberGroupCommand => ({
+  type: 'UpdateMemberGroup',
+  data: { ...data, badgeId: otherBadgeId },
+});
+
+describe('MemberGroup decider', () => {
+  it('creates a group with its badge', () => {
+    expect(
+      given([]).when({
+        type: 'CreateMemberGroup',
+        data: { memberGroupId, name: ' VIP customers ', brandMemberBadge: vip, badgeId },
+      })(),
+    ).toEqual([created]);
+  });
+
+  it('refuses a blank name', () => {
+    expect(
+      thrownBy(
+        given([]).when({
+          type: 'CreateMemberGroup',
+          data: { memberGroupId, name: '   ', brandMemberBadge: null, badgeId },
+        }),
+      ),
+    ).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: '/name' }] });
+  });
+
+  it('replaces a badge keeping its id, removes it with null, and records nothing for no change', () => {
+    expect(
+      given([created]).when(updateWith({ brandMemberBadge: { ...vip, name: 'Gold' } }))(),
+    ).toEqual([
+      {
+        type: 'MemberGroupUpdated',
+        schemaVersion: 1,
+        data: {
+          memberGroupId,
+          changes: { brandMemberBadge: { id: badgeId, ...vip, name: 'Gold' } },
+        },
+      },
+    ]);
+    expect(given([created]).when(updateWith({ brandMemberBadge: null }))()).toEqual([
+      {
+        type: 'MemberGroupUpdated',
+        schemaVersion: 1,
+        data: { memberGroupId, changes: { brandMemberBadge: null } },
+      },
+    ]);
+    expect(
+      given([created]).when(updateWith({ name: 'VIP customers', brandMemberBadge: vip }))(),
+    ).toEqual([]);
+  });
+
+  it('gives a first badge a new id', () => {
+    const plain: MemberGroupEvent = {
+      type: 'MemberGroupCreated',
+      schemaVersion: 1,
+      data: { memberGroupId, name: 'Plain', brandMemberBadge: null },
+    };
+    expect(given([plain]).when(updateWith({ brandMemberBadge: vip }))()).toEqual([
+      {
+        type: 'MemberGroupUpdated',
+        schemaVersion: 1,
+        data: { memberGroupId, changes: { brandMemberBadge: { id: otherBadgeId, ...vip } } },
+      },
+    ]);
+  });
+
+  it('deletes a group once; a deleted group is not found', () => {
+    const deleted: MemberGroupEvent = {
+      type: 'MemberGroupDeleted',
+      schemaVersion: 1,
+      data: { memberGroupId },
+    };
+    const remove: MemberGroupCommand = { type: 'DeleteMemberGroup', data: {} };
+    expect(given([created]).when(remove)()).toEqual([deleted]);
+    expect(thrownBy(given([created, deleted]).when(remove))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(thrownBy(given([created, deleted]).when(updateWith({ name: 'x' })))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});

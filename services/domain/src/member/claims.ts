@@ -1,0 +1,42 @@
+/**
+ * Per-brand unique member values are held by claim streams appended with expected version
+ * `no_stream`: the event store itself refuses a second claim, never a read table. The value is
+ * URI-encoded so any user id of the brand's auth makes a well-formed stream name.
+ */
+import type { CustomAuthSubClaimed, UsernameClaimed } from '@brand-api/contracts';
+
+export const customAuthSubClaimStreamName = (brandId: string, customAuthSub: string): string =>
+  `memberCustomAuthSub-${brandId}-${encodeURIComponent(customAuthSub)}`;
+
+export const usernameClaimStreamName = (brandId: string, username: string): string =>
+  `memberUsername-${brandId}-${encodeURIComponent(username)}`;
+
+export function claimCustomAuthSub(
+  brandId: string,
+  customAuthSub: string,
+  memberId: string,
+): CustomAuthSubClaimed {
+  return {
+    type: 'CustomAuthSubClaimed',
+    schemaVersion: 1,
+    data: { brandId, customAuthSub, memberId },
+  };
+}
+
+export function claimUsername(
+  brandId: string,
+  username: string,
+  memberId: string,
+): UsernameClaimed {
+  return { type: 'UsernameClaimed', schemaVersion: 1, data: { brandId, username, memberId } };
+}
+
+/** The member a claim stream points at, from its events; undefined when unclaimed. */
+export function claimedMemberId(
+  events: readonly { type: string; data: unknown }[],
+): string | undefined {
+  const first = events[0];
+  if (!first) return undefined;
+  const { memberId } = first.data as { memberId?: unknown };
+  return typeof memberId === 'string' ? memberId : undefined;
+}

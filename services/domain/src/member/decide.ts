@@ -1,0 +1,233 @@
+import { ApiError } from '@brand-api/contracts';
+import type {
+  MemberEvent,
+  MemberGroupsReplaced,
+  MemberJoined,
+  MemberProfileUpdated,
+  MemberRole,
+} from '@brand-api/contracts';
+import type { ActiveMember, MemberState } from './member';
+
+/** A member joins through a magic link, the sign-up call, or an operator. */
+export interface JoinMember {
+  type: 'JoinMember';
+  data: {
+    memberId: string;
+    username: string;
+    customAuthSub: string | null;
+    email: string;
+    phoneNumber: string | null;
+    firstName: string;
+    lastName: string | null;
+    profilePictureUrl: string | null;
+    isEmailVerified: boolean;
+    role: MemberRole;
+    joinedVia: MemberJoined['data']['joinedVia'];
+    now: string;
+  };
+}
+
+/** The Brand API's PATCH /members/{id}: absent fields are unchanged. */
+export interface UpdateMember {
+  type: 'UpdateMember';
+  data: {
+    isBanned?: boolean;
+    isEmailVerified?: boolean;
+    groupIds?: readonly string[];
+    /** Which of `groupIds` are live groups of the member's brand (loaded by the edge). */
+    knownGroupIds: readonly string[];
+    /** Only brands using custom auth verify addresses themselves. */
+    emailVerificationAllowed: boolean;
+  };
+}
+
+/** A magic link for an existing member carries the brand's current view of their details. */
+export interface RefreshMemberProfile {
+  type: 'RefreshMemberProfile';
+  data: {
+    email?: string;
+    phoneNumber?: string;
+    firstName?: string;
+    lastName?: string;
+    profilePictureUrl?: string;
+    isEmailVerified?: boolean;
+  };
+}
+
+/** A deleted group leaves every member's groups. */
+export interface LeaveDeletedGroup {
+  type: 'LeaveDeletedGroup';
+  data: { memberGroupId: string };
+}
+
+export type MemberCommand = JoinMember | UpdateMember | RefreshMemberProfile | LeaveDeletedGroup;
+
+export function decideMember(command: MemberCommand, state: MemberState): MemberEvent[] {
+  switch (command.type) {
+    case 'JoinMember':
+      return [joinMember(command, state)];
+    case 'UpdateMember':
+      return updateMember(command, existing(state));
+    case 'RefreshMemberProfile':
+      return refreshProfile(command, existing(state));
+    case 'LeaveDeletedGroup':
+      return leaveDeletedGroup(command, existing(state));
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+function existing(state: MemberState): ActiveMember {
+  if (state.status !== 'active') throw new ApiError('NOT_FOUND');
+  return state;
+}
+
+function joinMember(command: JoinMember, state: MemberState): MemberJoined {
+  if (state.status !== 'absent') {
+    throw new ApiError('CONFLICT', { message: 'A member with this id already exists' });
+  }
+  const { now, ...data } = command.data;
+  return {
+    type: 'MemberJoined',
+    schemaVersion: 1,
+    data: {
+      ...data,
+      firstName: requiredName(data.firstName, '/firstName'),
+      lastName: optionalName(data.lastName, '/lastName'),
+      joinedAt: now,
+    },
+  };
+}
+
+function updateMember(command: UpdateMember, state: ActiveMember): MemberEvent[] {
+  const { isBanned, isEmailVerified, groupIds } = command.data;
+  if (isEmailVerified !== undefined && !command.data.emailVerificationAllowed) {
+    throw new ApiError('EMAIL_VERIFICATION_NOT_ALLOWED');
+  }
+  if (groupIds !== undefined) {
+    const known = new Set(command.data.knownGroupIds);
+    const unknown = groupIds.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw new ApiError('VALIDATION_FAILED', {
+        message: `Unknown member group ids: ${unknown.join(', ')}`,
+        details: groupIds.flatMap((id, index) =>
+          known.has(id)
+            ? []
+            : [
+                {
+                  location: 'body',
+                  field: `/groupIds/${index}`,
+                  message: `unknown member group '${id}'`,
+                },
+              ],
+        ),
+      });
+    }
+  }
+  const memberId = state.id;
+  const events: MemberEvent[] = [];
+  if (isBanned !== undefined && isBanned !== state.isBanned) {
+    events.push({
+      type: isBanned ? 'MemberBanned' : 'MemberUnbanned',
+      schemaVersion: 1,
+      data: { memberId },
+    });
+  }
+  events.push(...verification(state, isEmailVerified, state.email));
+  if (groupIds !== undefined && !sameSet(groupIds, state.groupIds)) {
+    events.push(groupsReplaced(memberId, [...groupIds], 'updated'));
+  }
+  return events;
+}
+
+function refreshProfile(command: RefreshMemberProfile, state: ActiveMember): MemberEvent[] {
+  const given = command.data;
+  const changes: MemberProfileUpdated['data']['changes'] = {};
+  if (given.email !== undefined && given.email !== state.email) changes.email = given.email;
+  if (given.phoneNumber !== undefined && given.phoneNumber !== state.phoneNumber) {
+    changes.phoneNumber = given.phoneNumber;
+  }
+  if (given.firstName !== undefined) {
+    const firstName = requiredName(given.firstName, '/firstName');
+    if (firstName !== state.firstName) changes.firstName = firstName;
+  }
+  if (given.lastName !== undefined) {
+    const lastName = optionalName(given.lastName, '/lastName');
+    if (lastName !== state.lastName) changes.lastName = lastName;
+  }
+  if (
+    given.profilePictureUrl !== undefined &&
+    given.profilePictureUrl !== state.profilePictureUrl
+  ) {
+    changes.profilePictureUrl = given.profilePictureUrl;
+  }
+  const events: MemberEvent[] = [];
+  if (Object.keys(changes).length > 0) {
+    events.push({
+      type: 'MemberProfileUpdated',
+      schemaVersion: 1,
+      data: { memberId: state.id, changes },
+    });
+  }
+  const email = changes.email ?? state.email;
+  // A verification vouches for one address: a new address is unverified unless re-asserted.
+  const verified = given.isEmailVerified ?? (changes.email === undefined ? undefined : false);
+  events.push(...verification(state, verified, email));
+  return events;
+}
+
+function leaveDeletedGroup(command: LeaveDeletedGroup, state: ActiveMember): MemberEvent[] {
+  const { memberGroupId } = command.data;
+  if (!state.groupIds.includes(memberGroupId)) return [];
+  return [
+    groupsReplaced(
+      state.id,
+      state.groupIds.filter((id) => id !== memberGroupId),
+      'groupDeleted',
+    ),
+  ];
+}
+
+function verification(
+  state: ActiveMember,
+  wanted: boolean | undefined,
+  email: string,
+): MemberEvent[] {
+  if (wanted === undefined || wanted === state.isEmailVerified) return [];
+  return wanted
+    ? [{ type: 'MemberEmailVerified', schemaVersion: 1, data: { memberId: state.id, email } }]
+    : [{ type: 'MemberEmailUnverified', schemaVersion: 1, data: { memberId: state.id } }];
+}
+
+function groupsReplaced(
+  memberId: string,
+  groupIds: string[],
+  reason: MemberGroupsReplaced['data']['reason'],
+): MemberGroupsReplaced {
+  return { type: 'MemberGroupsReplaced', schemaVersion: 1, data: { memberId, groupIds, reason } };
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(b);
+  return a.every((id) => set.has(id));
+}
+
+const maxNameLength = 100;
+
+function requiredName(raw: string, field: string): string {
+  const name = raw.trim();
+  if (name.length === 0 || name.length > maxNameLength) {
+    throw new ApiError('VALIDATION_FAILED', {
+      details: [{ location: 'body', field, message: `must be 1 to ${maxNameLength} characters` }],
+    });
+  }
+  return name;
+}
+
+function optionalName(raw: string | null, field: string): string | null {
+  if (raw === null || raw.trim() === '') return null;
+  return requiredName(raw, field);
+}

@@ -1,0 +1,217 @@
+import type { MemberEvent, MemberJoined } from '@brand-api/contracts';
+import { memberDecider, memberView, usernameBase, usernameCandidate } from './index';
+import type { JoinMember, MemberCommand } from './index';
+
+const memberId = '5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f';
+const groupA = '0b7e2a55-3c1d-4f6e-8a9b-0c1d2e3f4a5b';
+const groupB = '1c8f3b66-4d2e-4a7f-9b0c-1d2e3f4a5b6c';
+
+const given = (events: MemberEvent[]) => ({
+  when: (command: MemberCommand) => () =>
+    memberDecider.decide(
+      command,
+      events.reduce(memberDecider.evolve, memberDecider.initialState()),
+    ),
+});
+
+function thrownBy(decide: () => unknown): unknown {
+  try {
+    decide();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the decision to be refused');
+}
+
+const join: JoinMember = {
+  type: 'JoinMember',
+  data: {
+    memberId,
+    username: 'ada-lovelace',
+    customAuthSub: 'auth0|1',
+    email: 'ada@example.com',
+    phoneNumber: null,
+    firstName: ' Ada ',
+    lastName: 'Lovelace',
+    profilePictureUrl: null,
+    isEmailVerified: false,
+    role: 'CUSTOMER',
+    joinedVia: 'magicLink',
+    now: '2025-03-01T10:00:00.000Z',
+  },
+};
+
+const joined: MemberJoined = {
+  type: 'MemberJoined',
+  schemaVersion: 1,
+  data: {
+    memberId,
+    username: 'ada-lovelace',
+    customAuthSub: 'auth0|1',
+    email: 'ada@example.com',
+    phoneNumber: null,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    profilePictureUrl: null,
+    isEmailVerified: false,
+    role: 'CUSTOMER',
+    joinedVia: 'magicLink',
+    joinedAt: '2025-03-01T10:00:00.000Z',
+  },
+};
+
+const update = (
+  data: Partial<Extract<MemberCommand, { type: 'UpdateMember' }>['data']>,
+): MemberCommand => ({
+  type: 'UpdateMember',
+  data: { knownGroupIds: [], emailVerificationAllowed: true, ...data },
+});
+
+describe('Member decider', () => {
+  it('joins a member with trimmed names and the join time', () => {
+    expect(given([]).when(join)()).toEqual([joined]);
+  });
+
+  it('refuses to join the same member twice', () => {
+    expect(thrownBy(given([joined]).when(join))).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('bans, verifies and sets groups, recording only what changes', () => {
+    expect(
+      given([joined]).when(
+        update({
+          isBanned: true,
+          isEmailVerified: true,
+          groupIds: [groupA],
+          knownGroupIds: [groupA],
+        }),
+      )(),
+    ).toEqual([
+      { type: 'MemberBanned', schemaVersion: 1, data: { memberId } },
+      {
+        type: 'MemberEmailVerified',
+        schemaVersion: 1,
+        data: { memberId, email: 'ada@example.com' },
+      },
+      {
+        type: 'MemberGroupsReplaced',
+        schemaVersion: 1,
+        data: { memberId, groupIds: [groupA], reason: 'updated' },
+      },
+    ]);
+    expect(given([joined]).when(update({ isBanned: false, groupIds: [] }))()).toEqual([]);
+  });
+
+  it('names every unknown group id and refuses the whole update', () => {
+    const error = thrownBy(
+      given([joined]).when(
+        update({ isBanned: true, groupIds: [groupA, groupB], knownGroupIds: [groupA] }),
+      ),
+    );
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: `Unknown member group ids: ${groupB}`,
+      details: [
+        { location: 'body', field: '/groupIds/1', message: `unknown member group '${groupB}'` },
+      ],
+    });
+  });
+
+  it('refuses isEmailVerified for brands without custom auth, even to false', () => {
+    for (const isEmailVerified of [true, false]) {
+      expect(
+        thrownBy(
+          given([joined]).when(update({ isEmailVerified, emailVerificationAllowed: false })),
+        ),
+      ).toMatchObject({ code: 'EMAIL_VERIFICATION_NOT_ALLOWED', statusCode: 403 });
+    }
+  });
+
+  it('answers NOT_FOUND for a member that does not exist', () => {
+    expect(thrownBy(given([]).when(update({ isBanned: true })))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Resource not found',
+    });
+  });
+
+  it('unbans a banned member', () => {
+    const banned: MemberEvent = { type: 'MemberBanned', schemaVersion: 1, data: { memberId } };
+    expect(given([joined, banned]).when(update({ isBanned: false }))()).toEqual([
+      { type: 'MemberUnbanned', schemaVersion: 1, data: { memberId } },
+    ]);
+  });
+
+  it('refreshes email and phone from a magic link; a new address is no longer verified', () => {
+    const verified: MemberEvent = {
+      type: 'MemberEmailVerified',
+      schemaVersion: 1,
+      data: { memberId, email: 'ada@example.com' },
+    };
+    expect(
+      given([joined, verified]).when({
+        type: 'RefreshMemberProfile',
+        data: { email: 'ada@new.example.com', phoneNumber: '+447700900123', firstName: 'Ada' },
+      })(),
+    ).toEqual([
+      {
+        type: 'MemberProfileUpdated',
+        schemaVersion: 1,
+        data: { memberId, changes: { email: 'ada@new.example.com', phoneNumber: '+447700900123' } },
+      },
+      { type: 'MemberEmailUnverified', schemaVersion: 1, data: { memberId } },
+    ]);
+    expect(
+      given([joined]).when({ type: 'RefreshMemberProfile', data: { email: 'ada@example.com' } })(),
+    ).toEqual([]);
+  });
+
+  it('leaves a deleted group, and does nothing when not in it', () => {
+    const inGroups: MemberEvent = {
+      type: 'MemberGroupsReplaced',
+      schemaVersion: 1,
+      data: { memberId, groupIds: [groupA, groupB], reason: 'updated' },
+    };
+    const leave: MemberCommand = { type: 'LeaveDeletedGroup', data: { memberGroupId: groupA } };
+    expect(given([joined, inGroups]).when(leave)()).toEqual([
+      {
+        type: 'MemberGroupsReplaced',
+        schemaVersion: 1,
+        data: { memberId, groupIds: [groupB], reason: 'groupDeleted' },
+      },
+    ]);
+    expect(given([joined]).when(leave)()).toEqual([]);
+  });
+
+  it('shows the member as SPEC §3 describes, without a phone number it does not have', () => {
+    const state = [joined].reduce(memberDecider.evolve, memberDecider.initialState());
+    if (state.status !== 'active') throw new Error('expected an active member');
+    expect(memberView(state)).toEqual({
+      id: memberId,
+      username: 'ada-lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      isEmailVerified: false,
+      isBanned: false,
+      role: 'CUSTOMER',
+      groupIds: [],
+    });
+  });
+});
+
+describe('usernames', () => {
+  it.each([
+    ['Ada', 'Lovelace', 'ada-lovelace'],
+    ['  Zoë ', 'Brontë-Smith', 'zoe-bronte-smith'],
+    ['李', null, 'member'],
+    ['x'.repeat(80), null, 'x'.repeat(40)],
+  ])('%j %j → %j', (first, last, expected) => {
+    expect(usernameBase(first, last)).toBe(expected);
+  });
+
+  it('tries the base, then numbered, then random suffixes', () => {
+    expect(
+      [0, 1, 4, 5].map((attempt) => usernameCandidate('ada', attempt, 'A1-b2c3d4e5f6')),
+    ).toEqual(['ada', 'ada-2', 'ada-5', 'ada-a1b2c3d4']);
+  });
+});

@@ -1,0 +1,79 @@
+import { ApiError } from '@brand-api/contracts';
+import type { PostCommentCreated, PostCommentLiked } from '@brand-api/contracts';
+import type { ActingMember } from '../member/acting-member';
+import { actingFields, assertMayAct } from '../member/acting-member';
+import { livePost, requireContentHtml } from '../post/decide';
+import type { PostState } from '../post/post';
+import type { PostCommentLikeState, PostCommentState } from './post-comment';
+
+export interface CreatePostComment {
+  type: 'CreatePostComment';
+  data: {
+    postCommentId: string;
+    /** The post as loaded from its stream (absent when unknown or another brand's). */
+    post: PostState;
+    actor: ActingMember;
+    /** Already sanitised with the allow-list by the edge. */
+    contentHtml: string;
+    now: string;
+  };
+}
+
+export type PostCommentCommand = CreatePostComment;
+
+export function decidePostComment(
+  command: PostCommentCommand,
+  state: PostCommentState,
+): PostCommentCreated[] {
+  const { postCommentId, actor, now } = command.data;
+  assertMayAct(actor);
+  const post = livePost(command.data.post);
+  if (state.status !== 'absent') {
+    throw new ApiError('CONFLICT', { message: 'A comment with this id already exists' });
+  }
+  return [
+    {
+      type: 'PostCommentCreated',
+      schemaVersion: 1,
+      data: {
+        postCommentId,
+        postId: post.id,
+        postTitle: post.title,
+        roomId: post.roomId,
+        ...actingFields(actor),
+        contentHtml: requireContentHtml(command.data.contentHtml),
+        createdAt: now,
+      },
+    },
+  ];
+}
+
+export interface LikePostComment {
+  type: 'LikePostComment';
+  data: { comment: PostCommentState; actor: ActingMember };
+}
+
+/** Decides on the like stream of one member and comment: a second like changes nothing. */
+export function decidePostCommentLike(
+  command: LikePostComment,
+  state: PostCommentLikeState,
+): PostCommentLiked[] {
+  const { comment, actor } = command.data;
+  assertMayAct(actor);
+  if (comment.status !== 'active')
+    throw new ApiError('NOT_FOUND', { message: 'Comment not found' });
+  if (state.liked) return [];
+  return [
+    {
+      type: 'PostCommentLiked',
+      schemaVersion: 1,
+      data: {
+        postCommentId: comment.id,
+        postId: comment.postId,
+        postTitle: comment.postTitle,
+        roomId: comment.roomId,
+        ...actingFields(actor),
+      },
+    },
+  ];
+}

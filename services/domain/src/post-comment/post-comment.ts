@@ -1,0 +1,75 @@
+/**
+ * The PostComment aggregate: a member's comment on a post. Stream `postComment-<id>`; likes in
+ * one stream per member and comment (`postCommentLike-<commentId>-<memberId>`), as for posts.
+ */
+import type { PostCommentCreated, PostCommentEvent, PostCommentLiked } from '@brand-api/contracts';
+
+export type { PostCommentEvent };
+
+export const postCommentStreamName = (postCommentId: string): string =>
+  `postComment-${postCommentId}`;
+
+export const postCommentLikeStreamName = (postCommentId: string, memberId: string): string =>
+  `postCommentLike-${postCommentId}-${memberId}`;
+
+export interface LivePostComment {
+  status: 'active';
+  id: string;
+  postId: string;
+  postTitle: string;
+  roomId: string;
+  authorId: string;
+  contentHtml: string;
+  createdAt: string;
+}
+
+export type PostCommentState = { status: 'absent' } | LivePostComment;
+
+export const initialPostCommentState = (): PostCommentState => ({ status: 'absent' });
+
+export function evolvePostComment(
+  _state: PostCommentState,
+  event: PostCommentCreated,
+): PostCommentState {
+  const { data } = event;
+  return {
+    status: 'active',
+    id: data.postCommentId,
+    postId: data.postId,
+    postTitle: data.postTitle,
+    roomId: data.roomId,
+    authorId: data.memberId,
+    contentHtml: data.contentHtml,
+    createdAt: data.createdAt,
+  };
+}
+
+export interface PostCommentLikeState {
+  liked: boolean;
+}
+
+export const initialPostCommentLikeState = (): PostCommentLikeState => ({ liked: false });
+
+export const evolvePostCommentLike = (
+  _state: PostCommentLikeState,
+  _event: PostCommentLiked,
+): PostCommentLikeState => ({ liked: true });
+
+/** What the community app gets back for a comment. */
+export interface PostCommentView {
+  id: string;
+  postId: string;
+  userId: string;
+  contentHtml: string;
+  createdAt: string;
+}
+
+export function postCommentView(state: LivePostComment): PostCommentView {
+  return {
+    id: state.id,
+    postId: state.postId,
+    userId: state.authorId,
+    contentHtml: state.contentHtml,
+    createdAt: state.createdAt,
+  };
+}

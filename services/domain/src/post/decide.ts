@@ -1,0 +1,129 @@
+import { ApiError } from '@brand-api/contracts';
+import type { PostLiked, PostType } from '@brand-api/contracts';
+import type { ActingMember } from '../member/acting-member';
+import { actingFields, assertMayAct, assertModerator } from '../member/acting-member';
+import type { RoomState } from '../room/room';
+import type { LivePost, PostLikeState, PostState, PostStreamEvent } from './post';
+
+export interface CreatePost {
+  type: 'CreatePost';
+  data: {
+    postId: string;
+    /** The room as loaded from its stream (absent when unknown or another brand's). */
+    room: RoomState;
+    actor: ActingMember;
+    type: PostType;
+    title: string;
+    /** Already sanitised with the allow-list by the edge. */
+    contentHtml: string;
+    now: string;
+  };
+}
+
+export interface PinPost {
+  type: 'PinPost';
+  data: { actor: ActingMember };
+}
+
+export interface UnpinPost {
+  type: 'UnpinPost';
+  data: { actor: ActingMember };
+}
+
+export type PostCommand = CreatePost | PinPost | UnpinPost;
+
+export const maxPostTitleLength = 300;
+
+export function decidePost(command: PostCommand, state: PostState): PostStreamEvent[] {
+  switch (command.type) {
+    case 'CreatePost':
+      return [createPost(command, state)];
+    case 'PinPost': {
+      assertModerator(command.data.actor);
+      const post = livePost(state);
+      if (post.isPinned) return [];
+      return [
+        { type: 'PostPinned', schemaVersion: 1, data: { postId: post.id, roomId: post.roomId } },
+      ];
+    }
+    case 'UnpinPost': {
+      assertModerator(command.data.actor);
+      const post = livePost(state);
+      if (!post.isPinned) return [];
+      return [
+        { type: 'PostUnpinned', schemaVersion: 1, data: { postId: post.id, roomId: post.roomId } },
+      ];
+    }
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+function createPost(command: CreatePost, state: PostState): PostStreamEvent {
+  const { postId, room, actor, type, now } = command.data;
+  assertMayAct(actor);
+  if (room.status !== 'active') throw new ApiError('NOT_FOUND', { message: 'Room not found' });
+  if (state.status !== 'absent') {
+    throw new ApiError('CONFLICT', { message: 'A post with this id already exists' });
+  }
+  const title = command.data.title.trim();
+  if (title.length === 0 || title.length > maxPostTitleLength) {
+    throw invalid('/title', `must be 1 to ${maxPostTitleLength} characters`);
+  }
+  const contentHtml = requireContentHtml(command.data.contentHtml);
+  return {
+    type: 'PostCreated',
+    schemaVersion: 1,
+    data: {
+      postId,
+      roomId: room.id,
+      ...actingFields(actor),
+      type,
+      title,
+      contentHtml,
+      isPublished: true,
+      createdAt: now,
+      publishedAt: now,
+    },
+  };
+}
+
+export function livePost(state: PostState): LivePost {
+  if (state.status !== 'active') throw new ApiError('NOT_FOUND', { message: 'Post not found' });
+  return state;
+}
+
+export interface LikePost {
+  type: 'LikePost';
+  data: { post: PostState; actor: ActingMember };
+}
+
+/** Decides on the like stream of one member and post: a second like changes nothing. */
+export function decidePostLike(command: LikePost, state: PostLikeState): PostLiked[] {
+  assertMayAct(command.data.actor);
+  const post = livePost(command.data.post);
+  if (state.liked) return [];
+  return [
+    {
+      type: 'PostLiked',
+      schemaVersion: 1,
+      data: { postId: post.id, roomId: post.roomId, ...actingFields(command.data.actor) },
+    },
+  ];
+}
+
+/** Sanitising can leave nothing (a post of only a script): such content is refused. */
+export function requireContentHtml(html: string): string {
+  const contentHtml = html.trim();
+  const hasText = contentHtml.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') !== '';
+  if (!hasText && !/<img\b/i.test(contentHtml)) {
+    throw invalid('/contentHtml', 'must contain text or an image after unsafe HTML is removed');
+  }
+  return contentHtml;
+}
+
+function invalid(field: string, message: string): ApiError {
+  return new ApiError('VALIDATION_FAILED', { details: [{ location: 'body', field, message }] });
+}

@@ -1,0 +1,163 @@
+import type { PostLiked } from '@brand-api/contracts';
+import type { ActingMember } from '../member';
+import type { RoomState } from '../room';
+import { postDecider, postLikeDecider } from './index';
+import type { PostCommand, PostState, PostStreamEvent } from './index';
+
+const postId = 'e1d2c3b4-a5f6-4789-8abc-def012345678';
+const roomId = '3a5c7e9f-1b2d-4f6a-8c0e-2d4f6a8c0e1b';
+const memberId = '5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f';
+const reference = { id: memberId, customAuthSub: 'auth0|1', email: 'ada@example.com' };
+const now = '2025-03-02T18:30:00.000Z';
+
+const customer: ActingMember = { memberId, role: 'CUSTOMER', isBanned: false, reference };
+const moderator: ActingMember = { ...customer, role: 'MODERATOR' };
+const banned: ActingMember = { ...customer, isBanned: true };
+const room: RoomState = { status: 'active', id: roomId, name: 'General' };
+
+const given = (events: PostStreamEvent[]) => ({
+  when: (command: PostCommand) => () =>
+    postDecider.decide(command, events.reduce(postDecider.evolve, postDecider.initialState())),
+});
+
+function thrownBy(decide: () => unknown): unknown {
+  try {
+    decide();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the decision to be refused');
+}
+
+const create = (
+  overrides: Partial<Extract<PostCommand, { type: 'CreatePost' }>['data']> = {},
+): PostCommand => ({
+  type: 'CreatePost',
+  data: {
+    postId,
+    room,
+    actor: customer,
+    type: 'TEXT',
+    title: ' Hello ',
+    contentHtml: '<p>First!</p>',
+    now,
+    ...overrides,
+  },
+});
+
+const created: PostStreamEvent = {
+  type: 'PostCreated',
+  schemaVersion: 1,
+  data: {
+    postId,
+    roomId,
+    memberId,
+    member: reference,
+    type: 'TEXT',
+    title: 'Hello',
+    contentHtml: '<p>First!</p>',
+    isPublished: true,
+    createdAt: now,
+    publishedAt: now,
+  },
+};
+const pinned: PostStreamEvent = { type: 'PostPinned', schemaVersion: 1, data: { postId, roomId } };
+
+describe('Post decider', () => {
+  it('creates a published post carrying the author as they are now', () => {
+    expect(given([]).when(create())()).toEqual([created]);
+  });
+
+  it('refuses banned members, unknown rooms, empty titles and content that sanitising emptied', () => {
+    expect(thrownBy(given([]).when(create({ actor: banned })))).toMatchObject({
+      code: 'MEMBER_BANNED',
+    });
+    expect(thrownBy(given([]).when(create({ room: { status: 'absent' } })))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(thrownBy(given([]).when(create({ title: '  ' })))).toMatchObject({
+      details: [{ field: '/title' }],
+    });
+    expect(thrownBy(given([]).when(create({ contentHtml: '<p> &nbsp;</p>' })))).toMatchObject({
+      details: [{ field: '/contentHtml' }],
+    });
+    expect(
+      given([]).when(create({ contentHtml: '<img src="https://x.example/a.png">' }))(),
+    ).toHaveLength(1);
+  });
+
+  it('lets moderators pin and unpin, once each', () => {
+    expect(given([created]).when({ type: 'PinPost', data: { actor: moderator } })()).toEqual([
+      pinned,
+    ]);
+    expect(
+      given([created, pinned]).when({ type: 'PinPost', data: { actor: moderator } })(),
+    ).toEqual([]);
+    expect(
+      given([created, pinned]).when({
+        type: 'UnpinPost',
+        data: { actor: { ...moderator, role: 'ADMIN' } },
+      })(),
+    ).toEqual([{ type: 'PostUnpinned', schemaVersion: 1, data: { postId, roomId } }]);
+  });
+
+  it('refuses pins by customers and banned moderators, and pins of unknown posts', () => {
+    expect(
+      thrownBy(given([created]).when({ type: 'PinPost', data: { actor: customer } })),
+    ).toMatchObject({
+      code: 'ROLE_REQUIRED',
+    });
+    expect(
+      thrownBy(
+        given([created]).when({
+          type: 'PinPost',
+          data: { actor: { ...moderator, isBanned: true } },
+        }),
+      ),
+    ).toMatchObject({ code: 'MEMBER_BANNED' });
+    expect(
+      thrownBy(given([]).when({ type: 'UnpinPost', data: { actor: moderator } })),
+    ).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
+
+describe('PostLike decider', () => {
+  const post: PostState = [created].reduce(postDecider.evolve, postDecider.initialState());
+  const liked: PostLiked = {
+    type: 'PostLiked',
+    schemaVersion: 1,
+    data: { postId, roomId, memberId, member: reference },
+  };
+  const likeGiven = (events: PostLiked[]) =>
+    events.reduce(postLikeDecider.evolve, postLikeDecider.initialState());
+
+  it('records the first like and ignores the second', () => {
+    expect(
+      postLikeDecider.decide({ type: 'LikePost', data: { post, actor: customer } }, likeGiven([])),
+    ).toEqual([liked]);
+    expect(
+      postLikeDecider.decide(
+        { type: 'LikePost', data: { post, actor: customer } },
+        likeGiven([liked]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses banned members and unknown posts', () => {
+    expect(
+      thrownBy(() =>
+        postLikeDecider.decide({ type: 'LikePost', data: { post, actor: banned } }, likeGiven([])),
+      ),
+    ).toMatchObject({ code: 'MEMBER_BANNED' });
+    expect(
+      thrownBy(() =>
+        postLikeDecider.decide(
+          { type: 'LikePost', data: { post: { status: 'absent' }, actor: customer } },
+          likeGiven([]),
+        ),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
