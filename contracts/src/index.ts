@@ -8,3 +8,4 @@ export * from './requests';
 export * from './routes';
 export * from './scope-table';
 export * from './openapi';
+export * from './query-strings';
