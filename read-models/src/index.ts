@@ -1,1 +1,2 @@
 export * from './brands';
+export * from './catalogue';

@@ -1,0 +1,178 @@
+import type { ProductEvent, VariantEvent } from '@brand-api/contracts';
+import type { Projection, RecordedEvent, SqlStatement } from '@brand-api/event-store';
+
+type CatalogueEvent = ProductEvent | VariantEvent;
+
+const handles = [
+  'ProductCreated',
+  'ProductUpdated',
+  'ProductDeleted',
+  'VariantCreated',
+  'VariantUpdated',
+  'VariantDeleted',
+] as const satisfies readonly CatalogueEvent['type'][];
+
+/** Column of each changeable field and the SQL type its JSON text is cast to. */
+const productColumns = {
+  title: ['title', 'text'],
+  description: ['description', 'text'],
+  imageUrl: ['image_url', 'text'],
+  imageWidth: ['image_width', 'integer'],
+  imageHeight: ['image_height', 'integer'],
+  onlineStoreUrl: ['online_store_url', 'text'],
+} as const;
+
+const variantColumns = {
+  productId: ['product_id', 'uuid'],
+  productStoreId: ['product_store_id', 'text'],
+  title: ['title', 'text'],
+  barcode: ['barcode', 'text'],
+  sku: ['sku', 'text'],
+  position: ['position', 'integer'],
+  priceCents: ['price_cents', 'integer'],
+  currency: ['currency', 'text'],
+  imageUrl: ['image_url', 'text'],
+  imageWidth: ['image_width', 'integer'],
+  imageHeight: ['image_height', 'integer'],
+} as const;
+
+/**
+ * One UPDATE for any subset of changed fields: a field present in the `changes` object ($2)
+ * takes its value (JSON null clears it), an absent one keeps the column. Built once.
+ */
+function partialUpdateSql(
+  table: string,
+  columns: Record<string, readonly [string, string]>,
+): string {
+  const sets = Object.entries(columns).map(
+    ([field, [column, type]]) =>
+      `${column} = CASE WHEN $2::jsonb ? '${field}' THEN ($2::jsonb ->> '${field}')::${type} ELSE ${column} END`,
+  );
+  return `UPDATE ${table} SET ${sets.join(', ')}, updated_at = $3 WHERE id = $1`;
+}
+
+const updateProductSql = partialUpdateSql('brand_products', productColumns);
+const updateVariantSql = partialUpdateSql('brand_product_variants', variantColumns);
+
+function brandIdOf(recorded: RecordedEvent): string {
+  const brandId = recorded.metadata.brandId;
+  if (typeof brandId !== 'string') {
+    throw new Error(
+      `${recorded.type} ${recorded.streamName}@${recorded.streamVersion} has no brandId`,
+    );
+  }
+  return brandId;
+}
+
+/**
+ * Products and variants as read tables. Inserts ignore a row already there and updates set
+ * absolute values, so applying an event twice leaves the same rows.
+ */
+export const catalogueProjection = {
+  name: 'catalogue',
+  version: 1,
+  handles,
+  apply(recorded: RecordedEvent): SqlStatement[] {
+    if (!(handles as readonly string[]).includes(recorded.type)) return [];
+    const event = { type: recorded.type, data: recorded.data } as CatalogueEvent;
+    switch (event.type) {
+      case 'ProductCreated': {
+        const d = event.data;
+        return [
+          {
+            text: `INSERT INTO brand_products (id, brand_id, store_id, title, description, image_url,
+                     image_width, image_height, online_store_url, created_at, updated_at)
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+                   ON CONFLICT (id) DO NOTHING`,
+            params: [
+              d.productId,
+              brandIdOf(recorded),
+              d.storeId,
+              d.title,
+              d.description,
+              d.imageUrl,
+              d.imageWidth,
+              d.imageHeight,
+              d.onlineStoreUrl,
+              d.createdAt,
+            ],
+          },
+        ];
+      }
+      case 'ProductUpdated':
+        return [
+          {
+            text: updateProductSql,
+            params: [
+              event.data.productId,
+              JSON.stringify(event.data.changes),
+              event.data.updatedAt,
+            ],
+          },
+        ];
+      case 'ProductDeleted':
+        // Its variants have their own VariantDeleted events; this only guards against orphans.
+        return [
+          {
+            text: 'DELETE FROM brand_product_variants WHERE product_id = $1',
+            params: [event.data.productId],
+          },
+          { text: 'DELETE FROM brand_products WHERE id = $1', params: [event.data.productId] },
+        ];
+      case 'VariantCreated': {
+        const d = event.data;
+        return [
+          {
+            text: `INSERT INTO brand_product_variants (id, brand_id, product_id, store_id,
+                     product_store_id, title, barcode, sku, position, price_cents, currency,
+                     image_url, image_width, image_height, created_at, updated_at)
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+                   ON CONFLICT (id) DO NOTHING`,
+            params: [
+              d.variantId,
+              brandIdOf(recorded),
+              d.productId,
+              d.storeId,
+              d.productStoreId,
+              d.title,
+              d.barcode,
+              d.sku,
+              d.position,
+              d.priceCents,
+              d.currency,
+              d.imageUrl,
+              d.imageWidth,
+              d.imageHeight,
+              d.createdAt,
+            ],
+          },
+        ];
+      }
+      case 'VariantUpdated':
+        return [
+          {
+            text: updateVariantSql,
+            params: [
+              event.data.variantId,
+              JSON.stringify(event.data.changes),
+              event.data.updatedAt,
+            ],
+          },
+        ];
+      case 'VariantDeleted':
+        return [
+          {
+            text: 'DELETE FROM brand_product_variants WHERE id = $1',
+            params: [event.data.variantId],
+          },
+        ];
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+  async reset(tx) {
+    await tx.query('TRUNCATE brand_products, brand_product_variants');
+  },
+} satisfies Projection;
