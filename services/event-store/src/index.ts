@@ -1,5 +1,6 @@
 export * from './event-store';
 export * from './db';
 export * from './postgres';
+export * from './eventstoredb';
 export * from './projections';
 export * from './command-handler';

@@ -1,0 +1,274 @@
+import {
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  DeadlineExceededError,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+} from '@eventstore/db-client';
+import type { ReadPosition, ResolvedEvent, StreamingRead } from '@eventstore/db-client';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  LogPosition,
+  NewEvent,
+  ReadAllOptions,
+  RecordedEvent,
+  StreamAppend,
+} from '../event-store';
+import {
+  comparePositions,
+  ConcurrencyError,
+  EventStoreTimeoutError,
+  MultiStreamAppendUnsupportedError,
+  startOfLog,
+} from '../event-store';
+import {
+  toActualVersion,
+  toEsdbPosition,
+  toEventData,
+  toExpectedRevision,
+  toLogPosition,
+  toRecordedEvent,
+  toSafeNumber,
+} from './mapping';
+import { withTimeout } from './timeout';
+
+export interface EventStoreDbOptions {
+  /** Bound on every call (default 5,000 ms), also sent to the server as the gRPC deadline. */
+  timeoutMs?: number;
+  /** Told when the $all subscription behind onAppended fails (it is then re-created). */
+  onSubscriptionError?: (error: unknown) => void;
+}
+
+const resubscribeDelayMs = 1000;
+
+export function translateError(
+  error: unknown,
+  streamName: string,
+  expected: ExpectedVersion,
+): unknown {
+  if (error instanceof WrongExpectedVersionError) {
+    return new ConcurrencyError(streamName, expected, toActualVersion(error.actualVersion));
+  }
+  if (error instanceof DeadlineExceededError) {
+    return new EventStoreTimeoutError(`EventStoreDB deadline exceeded: ${error.message}`);
+  }
+  return error;
+}
+
+class EventStoreDbEventStore implements EventStore {
+  constructor(
+    private readonly client: EventStoreDBClient,
+    private readonly timeoutMs: number,
+    private readonly onSubscriptionError: (error: unknown) => void,
+  ) {}
+
+  async appendToStream(
+    streamName: string,
+    events: readonly NewEvent[],
+    { expectedVersion }: { expectedVersion: ExpectedVersion },
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError(`Stream ${streamName}: nothing to append`);
+    try {
+      const result = await withTimeout(`append to ${streamName}`, this.timeoutMs, () =>
+        this.client.appendToStream(streamName, events.map(toEventData), {
+          expectedRevision: toExpectedRevision(expectedVersion),
+          deadline: this.timeoutMs,
+        }),
+      );
+      const nextExpectedVersion = toSafeNumber(result.nextExpectedRevision);
+      const position = result.position
+        ? toLogPosition(result.position)
+        : await this.positionOf(streamName, nextExpectedVersion);
+      return { nextExpectedVersion, position };
+    } catch (error) {
+      throw translateError(error, streamName, expectedVersion);
+    }
+  }
+
+  /** EventStoreDB commits one stream per append: more than one would not be all-or-nothing. */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.length > 1) {
+      throw new MultiStreamAppendUnsupportedError(
+        'EventStoreDB appends to one stream per transaction; use the Postgres event store for multi-stream appends',
+      );
+    }
+    const [append] = appends;
+    if (!append) return [];
+    return [await this.appendToStream(append.streamName, append.events, append)];
+  }
+
+  async readStream(
+    streamName: string,
+    options: { fromVersion?: number } = {},
+  ): Promise<RecordedEvent[]> {
+    try {
+      const resolved = await this.collect(`read of ${streamName}`, () =>
+        this.client.readStream(streamName, {
+          fromRevision: BigInt(options.fromVersion ?? 0),
+          direction: FORWARDS,
+          deadline: this.timeoutMs,
+        }),
+      );
+      return resolved.map(toRecordedEvent).filter((e): e is RecordedEvent => e !== undefined);
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+  }
+
+  /** $all in commit order, without system events; `after` is exclusive. */
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const limit = options.limit ?? 1000;
+    const out: RecordedEvent[] = [];
+    let seen: LogPosition | undefined = options.after;
+    let from: ReadPosition = options.after ? toEsdbPosition(options.after) : START;
+    // System events count towards maxCount, so keep paging until `limit` of ours or the end.
+    const pageSize = Math.max(limit + 1, 64);
+    while (out.length < limit) {
+      const page = await this.collect('read of $all', () =>
+        this.client.readAll({
+          fromPosition: from,
+          maxCount: pageSize,
+          direction: FORWARDS,
+          deadline: this.timeoutMs,
+        }),
+      );
+      for (const resolved of page) {
+        const position = resolved.event?.position;
+        if (!position) continue;
+        const logPosition = toLogPosition(position);
+        // A read from a position starts at that position: skip what we have already passed.
+        if (seen && comparePositions(logPosition, seen) <= 0) continue;
+        seen = logPosition;
+        const event = toRecordedEvent(resolved);
+        if (event) out.push(event);
+        if (out.length === limit) break;
+      }
+      if (page.length < pageSize || !seen) break;
+      from = toEsdbPosition(seen);
+    }
+    return out;
+  }
+
+  async headPosition(): Promise<LogPosition> {
+    let from: ReadPosition = END;
+    for (;;) {
+      const page = await this.collect('read of the head of $all', () =>
+        this.client.readAll({
+          fromPosition: from,
+          maxCount: 64,
+          direction: BACKWARDS,
+          deadline: this.timeoutMs,
+        }),
+      );
+      for (const resolved of page) {
+        const event = toRecordedEvent(resolved);
+        if (event) return event.position;
+      }
+      const last = page.at(-1)?.event?.position;
+      if (page.length < 64 || !last) return startOfLog;
+      if (from !== END && last.commit === from.commit && last.prepare === from.prepare)
+        return startOfLog;
+      from = last;
+    }
+  }
+
+  /** A live $all subscription from the end, without system events; re-created when it fails. */
+  async onAppended(listener: () => void): Promise<() => Promise<void>> {
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const onError = (error: unknown): void => {
+      this.onSubscriptionError(error);
+      if (stopped) return;
+      retry = setTimeout(() => {
+        this.subscribe(listener, onError).then((next) => {
+          if (stopped) void next.unsubscribe();
+          else subscription = next;
+        }, onError);
+      }, resubscribeDelayMs);
+    };
+    let subscription = await this.subscribe(listener, onError);
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await withTimeout('unsubscribe', this.timeoutMs, () => subscription.unsubscribe());
+    };
+  }
+
+  async close(): Promise<void> {
+    await withTimeout('dispose', this.timeoutMs, () => this.client.dispose());
+  }
+
+  /** Subscribes and waits for the server's confirmation; later failures go to `onError`. */
+  private async subscribe(listener: () => void, onError: (error: unknown) => void) {
+    const subscription = this.client.subscribeToAll({
+      fromPosition: END,
+      filter: excludeSystemEvents(),
+    });
+    let confirmed = false;
+    let refuse: (error: unknown) => void = () => undefined;
+    // Attached at once: an 'error' event without a listener would crash the process.
+    subscription.on('error', (error) => (confirmed ? onError(error) : refuse(error)));
+    subscription.on('data', () => listener());
+    await withTimeout(
+      'subscription to $all',
+      this.timeoutMs,
+      () =>
+        new Promise<void>((resolve, reject) => {
+          refuse = reject;
+          subscription.once('confirmation', () => {
+            confirmed = true;
+            resolve();
+          });
+        }),
+      () => subscription.unsubscribe(),
+    );
+    return subscription;
+  }
+
+  /** Reads a whole (bounded) stream of events under one timeout, cancelling it on expiry. */
+  private async collect<E>(what: string, open: () => StreamingRead<E>): Promise<E[]> {
+    const read = open();
+    return withTimeout(
+      what,
+      this.timeoutMs,
+      async () => {
+        const items: E[] = [];
+        for await (const item of read) items.push(item);
+        return items;
+      },
+      () => read.cancel(),
+    );
+  }
+
+  private async positionOf(streamName: string, version: number): Promise<LogPosition> {
+    const [last] = await this.collect<ResolvedEvent>(`read of ${streamName}`, () =>
+      this.client.readStream(streamName, {
+        fromRevision: BigInt(version),
+        direction: FORWARDS,
+        maxCount: 1,
+        deadline: this.timeoutMs,
+      }),
+    );
+    const event = last && toRecordedEvent(last);
+    if (!event) throw new Error(`Stream ${streamName}: appended event ${version} not found`);
+    return event.position;
+  }
+}
+
+export function createEventStoreDbClientStore(
+  connectionString: string,
+  options: EventStoreDbOptions = {},
+): EventStore {
+  return new EventStoreDbEventStore(
+    EventStoreDBClient.connectionString(connectionString),
+    options.timeoutMs ?? 5000,
+    options.onSubscriptionError ?? (() => undefined),
+  );
+}
