@@ -1,2 +1,3 @@
 export * from './brands';
 export * from './catalogue';
+export * from './community';

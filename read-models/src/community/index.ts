@@ -1,0 +1,6 @@
+export { communityMigrations, memberSessionMigrations } from './migrations';
+export { communityProjection } from './projection';
+export { InvalidCommunityCursorError } from './cursor';
+export type { CommunityList } from './cursor';
+export * from './queries';
+export * from './sessions';
