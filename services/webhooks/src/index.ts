@@ -1,0 +1,49 @@
+export { webhookMigrations } from './migrations';
+export { webhookProjection, webhookProjectionName } from './projection/webhook-projection';
+export { waitForWebhookProjection } from './projection/projection-waiter';
+export { webhookMessageId } from './projection/message-id';
+export { plainTextContent } from './projection/plain-text';
+export { webhookPayloadOf, webhookSourceEvents } from './projection/webhook-payloads';
+export type { WebhookPayload } from './projection/webhook-payloads';
+export { createDeliverer, defaultTimeoutMs } from './delivery/deliverer';
+export type {
+  Deliverer,
+  DelivererOptions,
+  DeliveryCounts,
+  WebhookLogger,
+} from './delivery/deliverer';
+export { createNodeHttpClient, maxExcerptChars, WebhookRequestError } from './delivery/http-client';
+export type {
+  NodeHttpClientOptions,
+  WebhookHttpClient,
+  WebhookRequest,
+  WebhookResponse,
+} from './delivery/http-client';
+export { maxAttempts, retryScheduleMs, jitterRatio } from './delivery/retry-schedule';
+export { MessageSigner } from './delivery/signer';
+export type { SigningSecrets } from './delivery/signer';
+export {
+  checkWebhookTarget,
+  nonPublicKind,
+  targetPolicyFromEnv,
+  WebhookTargetError,
+} from './delivery/target-guard';
+export type { TargetPolicy } from './delivery/target-guard';
+export { generateWebhookSecret, webhookSecretBytes } from './endpoints/secret';
+export { InvalidWebhookCursorError } from './endpoints/cursor';
+export {
+  getWebhookEndpoint,
+  listWebhookAttempts,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  replayFailedDeliveries,
+} from './endpoints/queries';
+export type {
+  DeliveryStatus,
+  IdPage,
+  WebhookAttemptView,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+} from './endpoints/queries';
+export { createWebhookWorker } from './worker';
+export type { WebhookWorker, WebhookWorkerOptions } from './worker';

@@ -1,0 +1,168 @@
+import { webhookSchemas } from '@brand-api/contracts';
+import type { DomainEventOf, WebhookEndpointEvent, WebhookEventType } from '@brand-api/contracts';
+import type { Projection, Queryable, RecordedEvent, SqlStatement } from '@brand-api/event-store';
+import { Compile } from 'typebox/compile';
+import { webhookMessageId } from './message-id';
+import { isWebhookSourceEvent, webhookPayloadOf, webhookSourceEvents } from './webhook-payloads';
+import type { WebhookSourceEventType } from './webhook-payloads';
+
+export const webhookProjectionName = 'webhooks';
+
+const endpointEventTypes = [
+  'WebhookEndpointRegistered',
+  'WebhookEndpointUpdated',
+  'WebhookEndpointSecretRotated',
+  'WebhookEndpointDisabled',
+  'WebhookEndpointEnabled',
+] as const satisfies readonly WebhookEndpointEvent['type'][];
+
+const validators = Object.fromEntries(
+  Object.entries(webhookSchemas).map(([type, schema]) => [type, Compile(schema)]),
+) as { [T in WebhookEventType]: ReturnType<typeof Compile> };
+
+/**
+ * The webhook projector: domain events → outbox rows. It is a projection like the read models
+ * (the runner applies a batch and moves its checkpoint in one transaction) but runs in its own
+ * runner, so rebuilding the read models never touches it.
+ *
+ * It keeps its own copy of the endpoints, updated from their events in log order, so a message
+ * fans out to the endpoints that were enabled and subscribed at the event's position. Message ids
+ * are derived from event ids and every insert is `ON CONFLICT DO NOTHING`: a replay (version bump)
+ * rebuilds the endpoints and finds every message already queued, so nothing is sent twice.
+ */
+export const webhookProjection: Projection = {
+  name: webhookProjectionName,
+  version: 1,
+  handles: [...Object.keys(webhookSourceEvents), ...endpointEventTypes],
+  apply(recorded: RecordedEvent): SqlStatement[] {
+    if (isWebhookSourceEvent(recorded.type)) return enqueue(recorded);
+    if ((endpointEventTypes as readonly string[]).includes(recorded.type)) {
+      return endpointStatements(
+        { type: recorded.type, data: recorded.data } as WebhookEndpointEvent,
+        occurredAt(recorded),
+      );
+    }
+    return [];
+  },
+  async reset(tx: Queryable) {
+    // Only the endpoint copy is rebuilt; the outbox and its history stay (see above).
+    await tx.query('DELETE FROM webhook_endpoints');
+  },
+};
+
+function occurredAt(recorded: RecordedEvent): string {
+  const value = recorded.metadata.occurredAt;
+  return typeof value === 'string' ? value : recorded.recordedAt.toISOString();
+}
+
+function enqueue(recorded: RecordedEvent): SqlStatement[] {
+  const brandId = recorded.metadata.brandId;
+  if (typeof brandId !== 'string') return [];
+  const event = {
+    type: recorded.type,
+    schemaVersion: recorded.schemaVersion,
+    data: recorded.data,
+  } as DomainEventOf<WebhookSourceEventType>;
+  const payload = webhookPayloadOf(event);
+  const timestamp = occurredAt(recorded);
+  const envelope = { type: payload.type, timestamp, data: payload.data };
+  const validator = validators[payload.type];
+  if (!validator.Check(envelope)) {
+    const problems = validator
+      .Errors(envelope)
+      .slice(0, 5)
+      .map((error) => `${error.instancePath || '/'} ${error.message}`);
+    throw new Error(`${payload.type} payload breaks its schema: ${problems.join('; ')}`);
+  }
+  const messageId = webhookMessageId(recorded.id);
+  const subscribed = `brand_id = $2::uuid AND enabled
+    AND (event_types IS NULL OR $3::text = ANY (event_types))`;
+  return [
+    {
+      text: `INSERT INTO webhook_messages (id, brand_id, event_type, event_id, body, occurred_at)
+             SELECT $1::text, $2::uuid, $3::text, $4::uuid, $5::text, $6::timestamptz
+             WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE ${subscribed})
+             ON CONFLICT (id) DO NOTHING`,
+      params: [messageId, brandId, payload.type, recorded.id, JSON.stringify(envelope), timestamp],
+    },
+    {
+      // Due at once: new rows are ordered by when their event happened.
+      text: `INSERT INTO webhook_deliveries (message_id, endpoint_id, brand_id, next_attempt_at, occurred_at)
+             SELECT $1::text, id, brand_id, $4::timestamptz, $4::timestamptz
+             FROM webhook_endpoints WHERE ${subscribed}
+             ON CONFLICT (message_id, endpoint_id) DO NOTHING`,
+      params: [messageId, brandId, payload.type, timestamp],
+    },
+  ];
+}
+
+/** Upserts and guarded updates: applying an endpoint event twice leaves the same row. */
+function endpointStatements(event: WebhookEndpointEvent, at: string): SqlStatement[] {
+  switch (event.type) {
+    case 'WebhookEndpointRegistered': {
+      const { webhookEndpointId, brandId, url, eventTypes, secret } = event.data;
+      return [
+        {
+          text: `INSERT INTO webhook_endpoints (id, brand_id, url, event_types, secret, created_at, updated_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $6)
+                 ON CONFLICT (id) DO NOTHING`,
+          params: [webhookEndpointId, brandId, url, eventTypes, secret, at],
+        },
+      ];
+    }
+    case 'WebhookEndpointUpdated': {
+      const { url, eventTypes } = event.data.changes;
+      return [
+        {
+          text: `UPDATE webhook_endpoints
+                 SET url = COALESCE($2, url),
+                     event_types = CASE WHEN $3::boolean THEN $4::text[] ELSE event_types END,
+                     updated_at = $5
+                 WHERE id = $1`,
+          params: [
+            event.data.webhookEndpointId,
+            url ?? null,
+            eventTypes !== undefined,
+            eventTypes ?? null,
+            at,
+          ],
+        },
+      ];
+    }
+    case 'WebhookEndpointSecretRotated':
+      return [
+        {
+          text: `UPDATE webhook_endpoints
+                 SET previous_secret = secret, secret = $2, previous_secret_expires_at = $3,
+                     updated_at = $4
+                 WHERE id = $1 AND secret <> $2`,
+          params: [
+            event.data.webhookEndpointId,
+            event.data.secret,
+            event.data.previousSecretExpiresAt,
+            at,
+          ],
+        },
+      ];
+    case 'WebhookEndpointDisabled':
+      return [
+        {
+          text: `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2, updated_at = $3
+                 WHERE id = $1`,
+          params: [event.data.webhookEndpointId, event.data.reason, at],
+        },
+      ];
+    case 'WebhookEndpointEnabled':
+      return [
+        {
+          text: `UPDATE webhook_endpoints SET enabled = true, disabled_reason = NULL, updated_at = $2
+                 WHERE id = $1`,
+          params: [event.data.webhookEndpointId, at],
+        },
+      ];
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
