@@ -12,6 +12,8 @@ import {
   listBrands,
 } from './queries';
 
+jest.setTimeout(60_000);
+
 let testDb: TestDatabase;
 let position = 0;
 

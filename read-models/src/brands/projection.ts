@@ -1,10 +1,5 @@
 import type { ApiKeyEvent, BrandEvent } from '@brand-api/contracts';
-import type { RecordedEvent } from '@brand-api/event-store';
-
-export interface SqlStatement {
-  text: string;
-  params: unknown[];
-}
+import type { Projection, Queryable, RecordedEvent, SqlStatement } from '@brand-api/event-store';
 
 type BrandsEvent = BrandEvent | ApiKeyEvent;
 
@@ -24,6 +19,10 @@ export const brandsProjection = {
   name: 'brands',
   version: 1,
   handles: [...handles],
+  async reset(tx: Queryable) {
+    await tx.query('DELETE FROM api_keys');
+    await tx.query('DELETE FROM brands');
+  },
   apply(recorded: RecordedEvent): SqlStatement[] {
     if (!(handles as readonly string[]).includes(recorded.type)) return [];
     const event = { type: recorded.type, data: recorded.data } as BrandsEvent;
@@ -84,4 +83,4 @@ export const brandsProjection = {
       }
     }
   },
-};
+} satisfies Projection;

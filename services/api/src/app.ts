@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, routes as contractRoutes } from '@brand-api/contracts';
+import type { Database, EventStore } from '@brand-api/event-store';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import { adminAuthentication } from './admin/admin-auth';
+import type { OperatorPrincipal } from './admin/admin-auth';
+import { adminHandlers } from './admin/admin-handlers';
+import { adminOperations } from './admin/admin-operations';
+import { apiKeyAuthentication, requireScope } from './auth/api-key-auth';
+import { createApiKeyAuthenticator } from './auth/api-key-authenticator';
+import type { ApiKeyPrincipal } from './auth/api-key-authenticator';
+import { createCommandRunner } from './commands/command-runner';
+import type { ProjectionWaiter } from './commands/command-runner';
+import { apiFeatures, collectHandlers } from './features';
+import type { ApiRoute, Feature } from './features';
+import { maxBodyBytes } from './http/body';
+import { errorHandler } from './http/error-handler';
+import { healthRoutes } from './http/health';
+import { mountOperations } from './http/mount-operations';
+import type { RouterState } from './http/mount-operations';
+import type { AnyHandler } from './http/operation';
+import { requestId } from './http/request-id';
+import type { AppServices } from './services';
+
+export const apiPrefix = '/api/v1';
+export const adminPrefix = '/admin/v1';
+
+export interface AppConfig {
+  /** Hex SHA-256 of the operator token; the operator API refuses everyone without it. */
+  adminTokenHash: string | undefined;
+  /** Read-after-write bound for commands (default 5 s). */
+  commandWaitMs?: number;
+  bodyLimitBytes?: number;
+  /** How long a verified API key is trusted without a lookup (default 2 s). */
+  apiKeyCacheTtlMs?: number;
+  /** Migration ids `/readyz` requires. */
+  migrations?: readonly string[];
+  /** `/readyz` fails when the read models need longer than this to reach the log head. */
+  readyProjectionsWithinMs?: number;
+}
+
+export interface AppDeps {
+  db: Database;
+  eventStore: EventStore;
+  projections: ProjectionWaiter;
+  logger: Logger;
+  config: AppConfig;
+  clock?: () => Date;
+  ids?: () => string;
+  /** The Brand API operations (default: the contracts' route table). */
+  routes?: readonly ApiRoute[];
+  /** Features providing handlers by operationId (default: every registered feature). */
+  features?: readonly Feature[];
+}
+
+export interface BrandApiApp extends Koa {
+  services: AppServices;
+}
+
+/**
+ * Builds the HTTP application. Everything expensive — validators, scope checks, routing —
+ * is prepared here once; a request only runs the middleware its route needs.
+ */
+export function createApp(deps: AppDeps): BrandApiApp {
+  const clock = deps.clock ?? (() => new Date());
+  const authenticator = createApiKeyAuthenticator({
+    db: deps.db,
+    ...(deps.config.apiKeyCacheTtlMs === undefined ? {} : { ttlMs: deps.config.apiKeyCacheTtlMs }),
+  });
+  const services: AppServices = {
+    db: deps.db,
+    eventStore: deps.eventStore,
+    commands: createCommandRunner({
+      eventStore: deps.eventStore,
+      projections: deps.projections,
+      clock,
+      logger: deps.logger,
+      ...(deps.config.commandWaitMs === undefined
+        ? {}
+        : { waitTimeoutMs: deps.config.commandWaitMs }),
+    }),
+    projections: deps.projections,
+    commandWaitMs: deps.config.commandWaitMs ?? 5_000,
+    authenticator,
+    clock,
+    ids: deps.ids ?? randomUUID,
+    logger: deps.logger,
+  };
+  const bodyLimitBytes = deps.config.bodyLimitBytes ?? maxBodyBytes;
+  const routes = deps.routes ?? contractRoutes;
+
+  const router = new Router<RouterState>({ exclusive: 'specificity' });
+  mountOperations<ApiRoute, ApiKeyPrincipal>(router, {
+    prefix: apiPrefix,
+    operations: routes,
+    handlers: collectHandlers(deps.features ?? apiFeatures, services, routes),
+    authorize: (route) => requireScope(route.scope),
+    bodyLimitBytes,
+  });
+
+  mountOperations<(typeof adminOperations)[number], OperatorPrincipal>(router, {
+    prefix: adminPrefix,
+    operations: adminOperations,
+    handlers: adminHandlers(services) as Record<string, AnyHandler | undefined>,
+    bodyLimitBytes,
+  });
+
+  const app = new Koa() as BrandApiApp;
+  app.services = services;
+  app.proxy = false;
+  app.use(requestId());
+  app.use(errorHandler(deps.logger));
+  app.use(
+    healthRoutes({
+      db: deps.db,
+      eventStore: deps.eventStore,
+      projections: deps.projections,
+      migrations: deps.config.migrations ?? [],
+      ...(deps.config.readyProjectionsWithinMs === undefined
+        ? {}
+        : { projectionsWithinMs: deps.config.readyProjectionsWithinMs }),
+    }),
+  );
+  app.use(apiKeyAuthentication(authenticator, apiPrefix));
+  app.use(adminAuthentication(deps.config.adminTokenHash, adminPrefix));
+  app.use(routeNotMatched);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}
+
+/** Turns what no route answered into catalogued errors, keeping the router's `Allow` header. */
+const routeNotMatched: Koa.Middleware = async (ctx, next) => {
+  await next();
+  if (ctx.body !== undefined && ctx.body !== null) return;
+  if (ctx.status === 405 || ctx.status === 501) {
+    throw new ApiError('METHOD_NOT_ALLOWED', {
+      message: `Method ${ctx.method} is not allowed here; allowed: ${ctx.response.get('allow')}`,
+    });
+  }
+  if (ctx.status === 404) throw new ApiError('ROUTE_NOT_FOUND');
+};

@@ -1,0 +1,71 @@
+import { ApiError } from '@brand-api/contracts';
+import type { Context, Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+
+export const maxBodyBytes = 1024 * 1024;
+
+/**
+ * Reads a JSON body for routes that take one. Only JSON is accepted; the size limit holds for
+ * the decoded body, so a compressed request cannot expand past it. Parser failures become
+ * catalogued errors here, where their cause is still known.
+ */
+export function jsonBody(limitBytes = maxBodyBytes): Middleware {
+  const parse = koaBody({
+    json: true,
+    jsonStrict: true,
+    jsonLimit: limitBytes,
+    urlencoded: false,
+    text: false,
+    multipart: false,
+    patchNode: false,
+    patchKoa: true,
+  });
+  const parseOnly = () => Promise.resolve();
+  return async (ctx, next) => {
+    if (hasBody(ctx)) {
+      if (!ctx.is('application/json', '+json')) {
+        throw new ApiError('UNSUPPORTED_MEDIA_TYPE', {
+          message: `The request body must be JSON (Content-Type: application/json), not ${
+            ctx.get('content-type') || 'an unspecified type'
+          }`,
+        });
+      }
+      try {
+        await parse(ctx, parseOnly);
+      } catch (error) {
+        throw bodyError(error);
+      }
+    } else {
+      ctx.request.body = undefined;
+    }
+    await next();
+  };
+}
+
+function hasBody(ctx: Context): boolean {
+  const length = ctx.get('content-length');
+  return ctx.get('transfer-encoding') !== '' || (length !== '' && length !== '0');
+}
+
+function bodyError(error: unknown): ApiError {
+  const status = (error as { status?: unknown }).status;
+  if (status === 413) {
+    return new ApiError('PAYLOAD_TOO_LARGE', { cause: error });
+  }
+  if (status === 415) {
+    // Unsupported charset or content-encoding.
+    const message = error instanceof Error ? error.message : undefined;
+    return new ApiError('UNSUPPORTED_MEDIA_TYPE', {
+      ...(message ? { message: `The request body cannot be decoded: ${message}` } : {}),
+      cause: error,
+    });
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const reason = error instanceof SyntaxError ? error.message : 'the body could not be read';
+    return new ApiError('INVALID_JSON', {
+      message: `The request body is not valid JSON: ${reason}`,
+      cause: error,
+    });
+  }
+  return error instanceof ApiError ? error : new ApiError('INTERNAL', { cause: error });
+}

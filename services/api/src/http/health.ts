@@ -1,0 +1,87 @@
+import { ApiError } from '@brand-api/contracts';
+import type { Database, EventStore } from '@brand-api/event-store';
+import type { Middleware } from 'koa';
+import type { ProjectionWaiter } from '../commands/command-runner';
+
+export interface ReadinessOptions {
+  db: Database;
+  eventStore: EventStore;
+  projections: ProjectionWaiter;
+  /** Migration ids that must have been applied. */
+  migrations: readonly string[];
+  /** How long the read models may take to reach the head of the log (default 2 s). */
+  projectionsWithinMs?: number;
+  /** Bound on each probe so a hung database answers 503, not a hang (default 2 s). */
+  probeTimeoutMs?: number;
+}
+
+/** 'ok', or what is wrong. */
+type CheckResult = string;
+
+/**
+ * `/healthz`: the process answers. `/readyz`: it can serve correctly — the database answers,
+ * every migration is applied, and the read models reach the head of the log within a bound.
+ */
+export function healthRoutes(options: ReadinessOptions): Middleware {
+  const probeTimeoutMs = options.probeTimeoutMs ?? 2_000;
+  const projectionsWithinMs = options.projectionsWithinMs ?? 2_000;
+
+  const checks: Record<string, () => Promise<CheckResult>> = {
+    database: async () => {
+      await options.db.query('SELECT 1');
+      return 'ok';
+    },
+    migrations: async () => {
+      if (options.migrations.length === 0) return 'ok';
+      const { rows } = await options.db.query<{ id: string }>(
+        'SELECT id FROM schema_migrations WHERE id = ANY($1::text[])',
+        [options.migrations],
+      );
+      const applied = new Set(rows.map((row) => row.id));
+      const missing = options.migrations.filter((id) => !applied.has(id));
+      return missing.length === 0 ? 'ok' : `pending: ${missing.join(', ')}`;
+    },
+    projections: async () => {
+      const head = await options.eventStore.headPosition();
+      const caughtUp = await options.projections.waitFor(head, projectionsWithinMs);
+      return caughtUp ? 'ok' : `behind the log by more than ${projectionsWithinMs} ms`;
+    },
+  };
+
+  return async (ctx, next) => {
+    if (ctx.path === '/healthz' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    if (ctx.path !== '/readyz' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
+      await next();
+      return;
+    }
+    const results = Object.fromEntries(
+      await Promise.all(
+        Object.entries(checks).map(async ([name, check]) => [
+          name,
+          await withTimeout(check(), probeTimeoutMs + projectionsWithinMs).catch(
+            (error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        ]),
+      ),
+    ) as Record<string, CheckResult>;
+    const failing = Object.entries(results).filter(([, result]) => result !== 'ok');
+    if (failing.length > 0) {
+      throw new ApiError('SERVICE_UNAVAILABLE', {
+        message: 'Not ready',
+        details: failing.map(([name, result]) => ({ field: name, message: result })),
+      });
+    }
+    ctx.body = { status: 'ready', checks: results };
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

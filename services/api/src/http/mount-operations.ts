@@ -1,0 +1,94 @@
+import { ApiError } from '@brand-api/contracts';
+import type Router from '@koa/router';
+import type { Middleware, ParameterizedContext } from 'koa';
+import { jsonBody } from './body';
+import { NotImplementedError } from './not-implemented';
+import type { AnyHandler, Operation } from './operation';
+import type { RequestIdState } from './request-id';
+import { compileBodyPart, compileTextPart } from './validation';
+import type { PartValidator } from './validation';
+
+export interface AuthState<Auth> extends RequestIdState {
+  auth: Auth;
+}
+
+/** One router serves every prefix; each prefix's authentication sets `auth` before routing. */
+export type RouterState = AuthState<unknown>;
+
+export interface MountOptions<O extends Operation, Auth> {
+  /** Path prefix, e.g. `/api/v1`. */
+  prefix: string;
+  operations: readonly O[];
+  handlers: Readonly<Record<string, AnyHandler | undefined>>;
+  /** Runs after the route matched and before the body is read (scope checks). */
+  authorize?: (operation: O) => Middleware<AuthState<Auth>> | undefined;
+  bodyLimitBytes?: number;
+}
+
+/**
+ * Registers every operation on the router: authorize, read the JSON body, validate each part
+ * with validators compiled here once, call the handler, shape the response. An operation
+ * without a handler answers 501 after authorization, so the table can lead the code.
+ */
+export function mountOperations<O extends Operation, Auth>(
+  router: Router<RouterState>,
+  options: MountOptions<O, Auth>,
+): void {
+  const known = new Set(options.operations.map((operation) => operation.operationId));
+  for (const operationId of Object.keys(options.handlers)) {
+    if (!known.has(operationId)) {
+      throw new Error(`A handler is registered for unknown operation '${operationId}'`);
+    }
+  }
+  const body = jsonBody(options.bodyLimitBytes);
+  for (const operation of options.operations) {
+    const stack: Middleware<RouterState>[] = [];
+    const authorize = options.authorize?.(operation);
+    // The prefix's authentication middleware has set `auth` to this mount's principal type.
+    if (authorize) stack.push(authorize as Middleware<RouterState>);
+    const handler = options.handlers[operation.operationId];
+    if (handler) {
+      if (operation.body) stack.push(body);
+      stack.push(handle(operation, handler));
+    } else {
+      stack.push(() => Promise.reject(new NotImplementedError(operation.operationId)));
+    }
+    const path = options.prefix + operation.path.replace(/\{(\w+)\}/g, ':$1');
+    router.register(path, [operation.method.toUpperCase()], stack, { name: operation.operationId });
+  }
+}
+
+function handle(operation: Operation, handler: AnyHandler): Middleware<RouterState> {
+  const validate = {
+    params: operation.params && compileTextPart('path', operation.params),
+    query: operation.query && compileTextPart('query', operation.query),
+    body: operation.body && compileBody(operation.body),
+  };
+  return async (ctx: ParameterizedContext<RouterState>) => {
+    const request = {
+      params: validate.params ? validate.params({ ...ctx.params }) : undefined,
+      query: validate.query ? validate.query({ ...ctx.query }) : undefined,
+      body: validate.body ? validate.body(ctx.request.body) : undefined,
+      auth: ctx.state.auth,
+      requestId: ctx.state.requestId,
+      ctx,
+    };
+    const result = await handler(request);
+    ctx.status = result.status ?? operation.successStatus;
+    if (result.headers) ctx.set(result.headers);
+    ctx.body = result.body;
+  };
+}
+
+function compileBody(schema: NonNullable<Operation['body']>): PartValidator {
+  const validate = compileBodyPart(schema);
+  return (value) => {
+    if (value === undefined) {
+      throw new ApiError('VALIDATION_FAILED', {
+        message: 'A JSON request body is required',
+        details: [{ location: 'body', field: '/', message: 'is required' }],
+      });
+    }
+    return validate(value);
+  };
+}

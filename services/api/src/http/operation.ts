@@ -1,0 +1,57 @@
+import type { Static, TObject, TSchema } from 'typebox';
+import type { Context } from 'koa';
+
+/**
+ * What the app needs to serve an operation: the contracts' `RouteDefinition` satisfies it, and
+ * so do the operator API's own definitions.
+ */
+export interface Operation {
+  operationId: string;
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  /** OpenAPI style, relative to the mount prefix, e.g. `/brand-products/{id}`. */
+  path: string;
+  params?: TObject;
+  query?: TObject;
+  body?: TSchema;
+  successStatus: number;
+  response?: TSchema;
+}
+
+type StaticOf<S> = S extends TSchema ? Static<S> : undefined;
+
+/** A validated request: every part has passed its compiled schema. */
+export interface OperationRequest<O extends Operation, Auth> {
+  params: StaticOf<O['params']>;
+  query: StaticOf<O['query']>;
+  body: StaticOf<O['body']>;
+  auth: Auth;
+  requestId: string;
+  /** The Koa context, for the rare handler that needs a header. */
+  ctx: Context;
+}
+
+export interface OperationResult<O extends Operation> {
+  /** Defaults to the operation's `successStatus`. */
+  status?: number;
+  body: O['response'] extends TSchema ? Static<O['response']> : unknown;
+  headers?: Record<string, string>;
+}
+
+export type OperationHandler<O extends Operation, Auth> = (
+  request: OperationRequest<O, Auth>,
+) => Promise<OperationResult<O>>;
+
+/** Handlers keyed by operationId, each typed by its own operation. */
+export type HandlersFor<Ops extends readonly Operation[], Auth> = {
+  [O in Ops[number] as O['operationId']]?: OperationHandler<O, Auth>;
+};
+
+/** Type-erased form the router works with. */
+export type AnyHandler = (request: {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  auth: unknown;
+  requestId: string;
+  ctx: Context;
+}) => Promise<{ status?: number; body: unknown; headers?: Record<string, string> }>;

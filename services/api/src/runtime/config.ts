@@ -1,0 +1,119 @@
+import path from 'node:path';
+
+export type Role = 'serve' | 'work' | 'all';
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export type EventStoreConfig =
+  { kind: 'postgres' } | { kind: 'eventstoredb'; connectionString: string };
+
+/** Everything the process reads from its environment, checked once at start. */
+export interface RuntimeConfig {
+  port: number;
+  /** Embedded database directory (absolute); used when `databaseUrl` is absent. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  eventStore: EventStoreConfig;
+  /** Operator token from the environment; when absent one is generated and stored. */
+  adminToken: string | undefined;
+  publicUrl: string;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+export const minAdminTokenLength = 24;
+
+/**
+ * Reads the configuration from environment variables. Every problem is reported at once, each
+ * naming its variable, so a misconfigured deployment is fixed in one round.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  cwd: string = process.cwd(),
+): RuntimeConfig {
+  const problems: string[] = [];
+  const value = (name: string) => {
+    const raw = env[name]?.trim();
+    return raw === undefined || raw === '' ? undefined : raw;
+  };
+
+  let port = 3000;
+  const rawPort = value('PORT');
+  if (rawPort !== undefined) {
+    port = Number(rawPort);
+    if (!/^\d+$/.test(rawPort) || port > 65_535) {
+      problems.push(`PORT must be an integer from 0 to 65535, got '${rawPort}'`);
+    }
+  }
+
+  const databaseUrl = value('DATABASE_URL');
+  if (databaseUrl !== undefined && !hasProtocol(databaseUrl, ['postgres:', 'postgresql:'])) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+  }
+
+  let eventStore: EventStoreConfig = { kind: 'postgres' };
+  const rawEventStore = value('EVENT_STORE') ?? 'postgres';
+  if (rawEventStore === 'eventstoredb') {
+    const connectionString = value('EVENTSTORE_CONNECTION_STRING');
+    if (connectionString === undefined) {
+      problems.push(
+        'EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (esdb://host:2113?tls=false)',
+      );
+    } else if (
+      !hasProtocol(connectionString, ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrent:'])
+    ) {
+      problems.push(
+        'EVENTSTORE_CONNECTION_STRING must be an esdb:// or kurrentdb:// connection string',
+      );
+    } else {
+      eventStore = { kind: 'eventstoredb', connectionString };
+    }
+  } else if (rawEventStore !== 'postgres') {
+    problems.push(`EVENT_STORE must be 'postgres' or 'eventstoredb', got '${rawEventStore}'`);
+  }
+
+  const adminToken = value('ADMIN_TOKEN');
+  if (adminToken !== undefined && adminToken.length < minAdminTokenLength) {
+    problems.push(`ADMIN_TOKEN must be at least ${minAdminTokenLength} characters`);
+  }
+
+  let publicUrl = `http://localhost:${port}`;
+  const rawPublicUrl = value('PUBLIC_URL');
+  if (rawPublicUrl !== undefined) {
+    if (hasProtocol(rawPublicUrl, ['http:', 'https:']))
+      publicUrl = rawPublicUrl.replace(/\/+$/, '');
+    else problems.push(`PUBLIC_URL must be an http(s) URL, got '${rawPublicUrl}'`);
+  }
+
+  const rawLogLevel = value('LOG_LEVEL') ?? 'info';
+  const logLevel = logLevels.find((level) => level === rawLogLevel);
+  if (logLevel === undefined) {
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got '${rawLogLevel}'`);
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port,
+    dataDir: path.resolve(cwd, value('DATA_DIR') ?? '.data'),
+    databaseUrl,
+    eventStore,
+    adminToken,
+    publicUrl,
+    logLevel: logLevel ?? 'info',
+  };
+}
+
+function hasProtocol(raw: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(raw).protocol);
+  } catch {
+    return false;
+  }
+}

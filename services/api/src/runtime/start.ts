@@ -1,0 +1,159 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import {
+  createPostgresEventStore,
+  createProjectionRunner,
+  migrate,
+  openDatabase,
+} from '@brand-api/event-store';
+import type { Database, EventStore } from '@brand-api/event-store';
+import pino from 'pino';
+import type { Logger } from 'pino';
+import { createApp } from '../app';
+import { resolveAdminToken } from './admin-token';
+import type { Role, RuntimeConfig } from './config';
+import { lockDataDir } from './data-dir-lock';
+import type { DataDirLock } from './data-dir-lock';
+import { bootstrapDemo, firstStartBanner } from './demo-bootstrap';
+import { allMigrations } from './migrations';
+import { readModelProjections } from './projections';
+
+export interface RuntimeIo {
+  /** Human-facing output (the first-start banner); logs go to the logger. */
+  print: (text: string) => void;
+  logger?: Logger;
+}
+
+export interface RunningRuntime {
+  role: Role;
+  /** Base URL of the HTTP server (serve and all). */
+  url: string | undefined;
+  server: Server | undefined;
+  /** Stop accepting, drain requests, stop the projectors, close the database. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** In-flight requests get this long to finish on shutdown before connections are cut. */
+const drainTimeoutMs = 10_000;
+
+/**
+ * Starts one process of the given role: `serve` (HTTP API), `work` (projectors) or `all`.
+ * Resources opened before a failure are closed again, so a failed start leaves no lock behind.
+ */
+export async function startRuntime(
+  role: Role,
+  config: RuntimeConfig,
+  io: RuntimeIo,
+): Promise<RunningRuntime> {
+  const logger = io.logger ?? pino({ level: config.logLevel, base: { role } });
+  const cleanup: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const step of cleanup.splice(0).reverse()) {
+      await step().catch((error: unknown) => logger.error({ err: error }, 'shutdown step failed'));
+    }
+  };
+  try {
+    let lock: DataDirLock | undefined;
+    if (config.databaseUrl === undefined) {
+      lock = await lockDataDir(config.dataDir);
+      cleanup.push(() => lock!.release());
+    }
+    const db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'pgdata'),
+    });
+    cleanup.push(() => db.close());
+    const applied = await migrate(db, allMigrations);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+
+    const eventStore = openEventStore(config, db);
+    cleanup.push(() => eventStore.close());
+    const runner = createProjectionRunner({
+      db,
+      store: eventStore,
+      projections: readModelProjections,
+      onError: (error, projection) => logger.error({ err: error, projection }, 'projection failed'),
+    });
+    // Stopped in every role: `waitFor` listens for checkpoint moves even when not projecting.
+    cleanup.push(() => runner.stop());
+    if (role !== 'serve') await runner.start();
+
+    const admin = await resolveAdminToken(db, config.adminToken);
+    const app = createApp({
+      db,
+      eventStore,
+      projections: runner,
+      logger,
+      config: { adminTokenHash: admin.tokenHash, migrations: allMigrations.map((m) => m.id) },
+    });
+    const demo = await bootstrapDemo({
+      db,
+      eventStore,
+      commands: app.services.commands,
+      ids: app.services.ids,
+    });
+    const banner = firstStartBanner({
+      publicUrl: config.publicUrl,
+      adminToken: admin.generatedToken,
+      demo,
+    });
+    if (banner !== undefined) io.print(banner);
+
+    let server: Server | undefined;
+    let url: string | undefined;
+    if (role !== 'work') {
+      const handle = app.callback();
+      // Koa answers every failure itself; the returned promise carries nothing to wait for.
+      server = createServer((request, response) => void handle(request, response));
+      server.keepAliveTimeout = 5_000;
+      await listen(server, config.port);
+      const { port } = server.address() as AddressInfo;
+      url = `http://localhost:${port}`;
+      const listening = server;
+      cleanup.push(() => drain(listening));
+      logger.info({ url, publicUrl: config.publicUrl }, 'listening');
+    }
+    logger.info({ role, database: db.kind }, 'started');
+
+    let stopping: Promise<void> | undefined;
+    return {
+      role,
+      url,
+      server,
+      stop: () => (stopping ??= closeAll().then(() => logger.info('stopped'))),
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+function openEventStore(config: RuntimeConfig, db: Database): EventStore {
+  if (config.eventStore.kind === 'postgres') return createPostgresEventStore(db);
+  throw new Error('EVENT_STORE=eventstoredb is not wired yet');
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** Stops accepting connections and lets requests in flight finish, within a bound. */
+function drain(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), drainTimeoutMs);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

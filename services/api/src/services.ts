@@ -1,0 +1,21 @@
+import type { Database, EventStore } from '@brand-api/event-store';
+import type { Logger } from 'pino';
+import type { ApiKeyAuthenticator } from './auth/api-key-authenticator';
+import type { CommandContext, CommandRunner, ProjectionWaiter } from './commands/command-runner';
+
+/** What feature handlers may use; built once by `createApp` from its dependencies. */
+export interface AppServices {
+  db: Database;
+  eventStore: EventStore;
+  commands: CommandRunner;
+  /** Read-after-write for handlers that append without the command runner. */
+  projections: ProjectionWaiter;
+  /** Bound on that wait (default 5 s). */
+  commandWaitMs: number;
+  authenticator: ApiKeyAuthenticator;
+  clock: () => Date;
+  ids: () => string;
+  logger: Logger;
+}
+
+export type { CommandContext };

@@ -1,0 +1,92 @@
+import { createPostgresEventStore, createProjectionRunner, migrate } from '@brand-api/event-store';
+import type { EventStore, ProjectionRunner } from '@brand-api/event-store';
+import { createTestDatabase } from '@brand-api/event-store/testing';
+import type { TestDatabase } from '@brand-api/event-store/testing';
+import pino from 'pino';
+import supertest from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { hashAdminToken } from '../admin/admin-auth';
+import { createApp } from '../app';
+import type { AppConfig, AppDeps, BrandApiApp } from '../app';
+import { allMigrations } from '../runtime/migrations';
+import { readModelProjections } from '../runtime/projections';
+
+export const testAdminToken = 'test-admin-token-0123456789abcdef';
+
+export interface TestApp {
+  app: BrandApiApp;
+  http: TestAgent;
+  testDb: TestDatabase;
+  eventStore: EventStore;
+  runner: ProjectionRunner;
+  /** Creates a brand and a key with the given scopes through the operator API. */
+  brandWithKey(
+    scopes: readonly string[],
+    name?: string,
+  ): Promise<{ brandId: string; key: string; keyId: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real thing, minus the port: a fresh database (PGlite, or a new database on the server
+ * when TEST_DATABASE_URL is set), migrations, the Postgres event store, the projection runner,
+ * and the app driven by supertest through `app.callback()`.
+ */
+export async function createTestApp(
+  options: { config?: Partial<AppConfig>; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  await migrate(testDb.db, allMigrations);
+  const eventStore = createPostgresEventStore(testDb.db);
+  const runner = createProjectionRunner({
+    db: testDb.db,
+    store: eventStore,
+    projections: readModelProjections,
+    pollMs: 50,
+  });
+  await runner.start();
+  const app = createApp({
+    db: testDb.db,
+    eventStore,
+    projections: runner,
+    logger: pino({ level: 'silent' }),
+    config: {
+      adminTokenHash: hashAdminToken(testAdminToken),
+      migrations: allMigrations.map((migration) => migration.id),
+      ...options.config,
+    },
+    ...options.deps,
+  });
+  const http = supertest(app.callback());
+  const admin = `Bearer ${testAdminToken}`;
+
+  return {
+    app,
+    http,
+    testDb,
+    eventStore,
+    runner,
+    async brandWithKey(scopes, name = 'Test brand') {
+      const brand = await http
+        .post('/admin/v1/brands')
+        .set('authorization', admin)
+        .send({ name })
+        .expect(201);
+      const brandId = (brand.body as { data: { id: string } }).data.id;
+      const key = await http
+        .post(`/admin/v1/brands/${brandId}/api-keys`)
+        .set('authorization', admin)
+        .send({ scopes, name: 'test key' })
+        .expect(201);
+      const { id: keyId, key: secret } = (key.body as { data: { id: string; key: string } }).data;
+      return { brandId, key: secret, keyId };
+    },
+    async close() {
+      await runner.stop();
+      await eventStore.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export const adminAuth = `Bearer ${testAdminToken}`;
