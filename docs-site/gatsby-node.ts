@@ -1,0 +1,168 @@
+/**
+ * Build-time wiring: validates the site configuration, creates the docs and category pages,
+ * and inlines the docs index and the contracts data into the bundle (DefinePlugin).
+ */
+import path from 'node:path';
+import type { CreatePagesArgs, CreateWebpackConfigArgs, GatsbyNode } from 'gatsby';
+import { buildContractsData } from './src/build/contracts-data';
+import type { DocsIndex } from './src/build/docs-index';
+import { DOCS_ROOT, docPath } from './src/config/docs-paths';
+import { siteConfig } from './src/config/site-config';
+import { sidebars, type SidebarCategoryItem, type SidebarItem } from './src/config/sidebars';
+import { assertValidSiteConfig } from './src/config/validate-site-config';
+
+const DOCS_CONTENT = path.resolve(__dirname, 'content/docs');
+const DOC_TEMPLATE = path.resolve(__dirname, 'src/templates/doc-page.tsx');
+const CATEGORY_TEMPLATE = path.resolve(__dirname, 'src/templates/doc-category.tsx');
+
+interface DocsQuery {
+  allMdx: {
+    nodes: Array<{
+      id: string;
+      frontmatter: { title: string | null; description: string | null } | null;
+      internal: { contentFilePath: string };
+    }>;
+  };
+}
+
+let docsIndex: DocsIndex = {};
+
+export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
+  // Declared so the query works before any MDX file uses a field; docs are checked in createPages.
+  actions.createTypes(`
+    type Mdx implements Node {
+      frontmatter: MdxFrontmatter
+    }
+    type MdxFrontmatter {
+      title: String
+      description: String
+    }
+  `);
+};
+
+function categories(items: readonly SidebarItem[]): SidebarCategoryItem[] {
+  return items.flatMap((item) =>
+    item.type === 'category' ? [item, ...categories(item.items)] : [],
+  );
+}
+
+/** The sidebar a doc belongs to (its first), for the page context. */
+function sidebarOf(docId: string): string | undefined {
+  const contains = (items: readonly SidebarItem[]): boolean =>
+    items.some(
+      (item) =>
+        (item.type === 'doc' && item.id === docId) ||
+        (item.type === 'category' && contains(item.items)),
+    );
+  return Object.keys(sidebars).find((id) => contains(sidebars[id] ?? []));
+}
+
+export const createPages: GatsbyNode['createPages'] = async ({
+  graphql,
+  actions,
+  reporter,
+}: CreatePagesArgs) => {
+  const result = await graphql<DocsQuery>(`
+    {
+      allMdx {
+        nodes {
+          id
+          frontmatter {
+            title
+            description
+          }
+          internal {
+            contentFilePath
+          }
+        }
+      }
+    }
+  `);
+  if (result.errors !== undefined || result.data === undefined) {
+    reporter.panicOnBuild('Could not query the docs', result.errors);
+    return;
+  }
+  const docs = result.data.allMdx.nodes
+    .filter((node) => node.internal.contentFilePath.startsWith(`${DOCS_CONTENT}${path.sep}`))
+    .map((node) => {
+      const relative = path.relative(DOCS_CONTENT, node.internal.contentFilePath);
+      const id = relative
+        .replace(/\.mdx$/, '')
+        .split(path.sep)
+        .join('/');
+      return { node, id, path: docPath(id) };
+    });
+
+  const untitled = docs.filter(
+    ({ node }) => !node.frontmatter?.title || !node.frontmatter.description,
+  );
+  if (untitled.length > 0) {
+    reporter.panicOnBuild(
+      `Every doc needs a title and a description in its front matter: ${untitled.map((doc) => doc.id).join(', ')}`,
+    );
+    return;
+  }
+  docsIndex = Object.fromEntries(
+    docs.map(({ node, id, path: docUrl }) => [
+      id,
+      {
+        id,
+        title: node.frontmatter?.title ?? id,
+        description: node.frontmatter?.description ?? '',
+        path: docUrl,
+      },
+    ]),
+  );
+
+  try {
+    assertValidSiteConfig(siteConfig, { docIds: new Set(Object.keys(docsIndex)), sidebars });
+  } catch (error) {
+    reporter.panicOnBuild(error instanceof Error ? error.message : String(error));
+    return;
+  }
+
+  for (const { node, id, path: docUrl } of docs) {
+    actions.createPage({
+      path: docUrl,
+      component: `${DOC_TEMPLATE}?__contentFilePath=${node.internal.contentFilePath}`,
+      context: { id: node.id, docId: id, sidebarId: sidebarOf(id) ?? null },
+    });
+  }
+
+  for (const [sidebarId, items] of Object.entries(sidebars)) {
+    for (const category of categories(items)) {
+      actions.createPage({
+        path: category.slug,
+        component: CATEGORY_TEMPLATE,
+        context: { slug: category.slug, sidebarId },
+      });
+    }
+  }
+
+  if (docsIndex['index'] === undefined) {
+    reporter.panicOnBuild(`The docs root ${DOCS_ROOT} needs content/docs/index.mdx`);
+  }
+};
+
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
+  actions,
+  plugins,
+}: CreateWebpackConfigArgs) => {
+  actions.setWebpackConfig({
+    plugins: [
+      plugins.define({
+        __DOCS_INDEX__: JSON.stringify(docsIndex),
+        __BRAND_API_CONTRACTS__: JSON.stringify(buildContractsData()),
+      }),
+    ],
+    module: {
+      rules: [
+        {
+          // Redoc renders an <img> from its CDN in the sidebar footer; we serve it ourselves.
+          test: /redoc[\\/]bundles[\\/]redoc\.browser\.lib\.js$/,
+          use: [{ loader: path.resolve(__dirname, 'plugins/redoc-self-hosted-loader.js') }],
+        },
+      ],
+    },
+  });
+};

@@ -1,0 +1,38 @@
+/** Walking a list with cursors: every product of the catalogue, 100 per request. */
+import { brandApi, type BrandApiOptions } from './brand-api-client';
+import type { Page } from './first-call';
+
+export interface BrandProduct {
+  id: string;
+  storeId: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  onlineStoreUrl: string;
+  updatedAt: string;
+  createdAt: string;
+}
+
+// #region paginate
+/** Yields every product once, in a stable order, however many pages there are. */
+export async function* allProducts(
+  options: BrandApiOptions,
+  updatedAfter?: string,
+): AsyncGenerator<BrandProduct> {
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ limit: '100' });
+    if (cursor !== null) query.set('cursor', cursor); // members, groups, posts: 'after'
+    if (updatedAfter !== undefined) query.set('updatedAfter', updatedAfter);
+    const page: Page<BrandProduct> = await brandApi(
+      options,
+      'GET',
+      `/brand-products?${query.toString()}`,
+    );
+    yield* page.data;
+    cursor = page.hasMore ? page.nextCursor : null;
+  } while (cursor !== null);
+}
+// #endregion paginate

@@ -1,0 +1,33 @@
+/** The scope table of the REST guide, generated from the contracts' route table. */
+import { contractsData } from './contracts-data';
+
+export function ScopesTable() {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Scope</th>
+          <th scope="col">Grants</th>
+          <th scope="col">Operations</th>
+        </tr>
+      </thead>
+      <tbody>
+        {contractsData.scopes.map((row) => (
+          <tr key={row.scope}>
+            <td>
+              <code>{row.scope}</code>
+            </td>
+            <td>{row.description}</td>
+            <td>
+              {row.operations.map((operation) => (
+                <code key={operation} className="operation">
+                  {operation}
+                </code>
+              ))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

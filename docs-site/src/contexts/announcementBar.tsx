@@ -1,0 +1,67 @@
+/**
+ * SPEC §4 announcement bar, after Docusaurus' announcementBar context: shown unless closed;
+ * closing stores a dismissed flag; a new announcement id resets the flag. The server renders the
+ * bar and the inline head script hides it before first paint when it was dismissed (no flash).
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { AnnouncementBarConfig } from '../config/site-config-schema';
+import { createStorageSlot, storageKeys } from '../utils/storage';
+
+interface AnnouncementBarValue {
+  isActive: boolean;
+  close: () => void;
+}
+
+const AnnouncementBarContext = createContext<AnnouncementBarValue | null>(null);
+const dismissStorage = createStorageSlot(storageKeys.announcementDismissed);
+const idStorage = createStorageSlot(storageKeys.announcementId);
+
+const isDismissedInStorage = () => dismissStorage.get() === 'true';
+
+export function AnnouncementBarProvider({
+  config,
+  children,
+}: {
+  config: AnnouncementBarConfig | undefined;
+  children: ReactNode;
+}) {
+  // Server and hydration render the bar; the head script's attribute hides it by CSS meanwhile.
+  const [isClosed, setClosed] = useState(false);
+
+  useEffect(() => {
+    if (config === undefined) return;
+    const isNewAnnouncement = idStorage.get() !== config.id;
+    idStorage.set(config.id);
+    if (isNewAnnouncement) dismissStorage.set('false');
+    setClosed(!isNewAnnouncement && isDismissedInStorage());
+    document.documentElement.removeAttribute('data-announcement-bar-initially-dismissed');
+  }, [config]);
+
+  const close = useCallback(() => {
+    dismissStorage.set('true');
+    setClosed(true);
+  }, []);
+
+  const value = useMemo(
+    () => ({ isActive: config !== undefined && !isClosed, close }),
+    [config, isClosed, close],
+  );
+  return (
+    <AnnouncementBarContext.Provider value={value}>{children}</AnnouncementBarContext.Provider>
+  );
+}
+
+export function useAnnouncementBar(): AnnouncementBarValue {
+  const value = useContext(AnnouncementBarContext);
+  if (value === null)
+    throw new Error('useAnnouncementBar must be used inside <AnnouncementBarProvider>');
+  return value;
+}

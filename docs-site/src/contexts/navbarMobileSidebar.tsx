@@ -1,0 +1,56 @@
+/**
+ * SPEC §4 mobile sidebar, after Docusaurus' navbarMobileSidebar context: toggles open or closed,
+ * closes on back navigation and when the window becomes desktop-wide.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useWindowSize } from '../hooks/useWindowSize';
+
+interface MobileSidebarValue {
+  /** Rendered only on mobile widths, and only once hydrated. */
+  shouldRender: boolean;
+  shown: boolean;
+  toggle: () => void;
+  close: () => void;
+}
+
+const MobileSidebarContext = createContext<MobileSidebarValue | null>(null);
+
+export function NavbarMobileSidebarProvider({ children }: { children: ReactNode }) {
+  const windowSize = useWindowSize();
+  const [shown, setShown] = useState(false);
+
+  useEffect(() => {
+    if (windowSize === 'desktop') setShown(false);
+  }, [windowSize]);
+
+  useEffect(() => {
+    if (!shown) return;
+    // Android's back button (or any history pop) closes the sidebar.
+    const onPop = () => setShown(false);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [shown]);
+
+  const toggle = useCallback(() => setShown((current) => !current), []);
+  const close = useCallback(() => setShown(false), []);
+  const value = useMemo(
+    () => ({ shouldRender: windowSize === 'mobile', shown, toggle, close }),
+    [windowSize, shown, toggle, close],
+  );
+  return <MobileSidebarContext.Provider value={value}>{children}</MobileSidebarContext.Provider>;
+}
+
+export function useNavbarMobileSidebar(): MobileSidebarValue {
+  const value = useContext(MobileSidebarContext);
+  if (value === null)
+    throw new Error('useNavbarMobileSidebar must be used inside <NavbarMobileSidebarProvider>');
+  return value;
+}

@@ -1,0 +1,41 @@
+import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import type { TocItem } from '../theme/TOC';
+import { DocPage } from '../theme/DocPage';
+import { Seo } from '../theme/Layout/Seo';
+
+interface DocData {
+  mdx: {
+    frontmatter: { title: string; description: string };
+    tableOfContents: { items?: TocItem[] };
+  };
+}
+
+export default function DocPageTemplate({ data, children }: PageProps<DocData>) {
+  return (
+    <DocPage title={data.mdx.frontmatter.title} toc={data.mdx.tableOfContents.items ?? []}>
+      {children}
+    </DocPage>
+  );
+}
+
+export function Head({ data, location }: HeadProps<DocData>) {
+  return (
+    <Seo
+      title={data.mdx.frontmatter.title}
+      description={data.mdx.frontmatter.description}
+      pathname={location.pathname}
+    />
+  );
+}
+
+export const query = graphql`
+  query DocPage($id: String!) {
+    mdx(id: { eq: $id }) {
+      frontmatter {
+        title
+        description
+      }
+      tableOfContents(maxDepth: 3)
+    }
+  }
+`;

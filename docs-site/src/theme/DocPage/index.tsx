@@ -1,0 +1,57 @@
+/** Docs page layout: sidebar, breadcrumbs, the article, previous/next, table of contents. */
+import type { ReactNode } from 'react';
+import { findDoc } from '../../config/docs-index';
+import { docPath } from '../../config/docs-paths';
+import { sidebars, type SidebarItem } from '../../config/sidebars';
+import { usePage } from '../../contexts/page';
+import { isSamePath } from '../../utils/paths';
+import { breadcrumbTrail, DocBreadcrumbs, type Crumb } from '../DocBreadcrumbs';
+import { DocPaginator } from '../DocPaginator';
+import { DocSidebar } from '../DocSidebar';
+import { Main } from '../Layout/Main';
+import { TOC, TOCCollapsible, type TocItem } from '../TOC';
+
+function flatten(items: readonly SidebarItem[]): Crumb[] {
+  return items.flatMap((item): Crumb[] => {
+    if (item.type === 'doc')
+      return [{ label: item.label ?? findDoc(item.id)?.title ?? item.id, href: docPath(item.id) }];
+    if (item.type === 'category')
+      return [{ label: item.label, href: item.slug }, ...flatten(item.items)];
+    return [];
+  });
+}
+
+export function DocPage({
+  title,
+  toc = [],
+  children,
+}: {
+  title: string;
+  toc?: TocItem[];
+  children: ReactNode;
+}) {
+  const { pathname, sidebarId } = usePage();
+  const sidebar = sidebarId === null ? [] : (sidebars[sidebarId] ?? []);
+  const trail = breadcrumbTrail(sidebar, pathname, (id) => findDoc(id)?.title ?? id);
+  const order = flatten(sidebar);
+  const index = order.findIndex((crumb) => isSamePath(crumb.href, pathname));
+  return (
+    <div className="docs-wrapper">
+      {sidebar.length > 0 && <DocSidebar items={sidebar} />}
+      <Main className="doc-main">
+        <div className="doc-container">
+          <div className="doc-content">
+            {trail.length > 0 && <DocBreadcrumbs trail={trail} />}
+            <TOCCollapsible items={toc} />
+            <article className="markdown">
+              <h1>{title}</h1>
+              {children}
+            </article>
+            {index !== -1 && <DocPaginator previous={order[index - 1]} next={order[index + 1]} />}
+          </div>
+          <TOC items={toc} />
+        </div>
+      </Main>
+    </div>
+  );
+}

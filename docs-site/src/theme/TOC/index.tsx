@@ -1,0 +1,65 @@
+/**
+ * Table of contents, headings level 2 to 3 (SPEC §2), from gatsby-plugin-mdx's tableOfContents.
+ * A column on wide screens; a collapsible "On this page" above the content on narrow ones.
+ */
+import { useState } from 'react';
+import { Collapsible } from '../Collapsible';
+
+export interface TocItem {
+  url?: string;
+  title?: string;
+  items?: TocItem[];
+}
+
+function TocList({ items, depth }: { items: TocItem[]; depth: number }) {
+  return (
+    <ul className={depth === 2 ? 'table-of-contents' : undefined}>
+      {items.map((item, index) => (
+        <li key={item.url ?? index}>
+          {item.url !== undefined && (
+            <a href={item.url} className="table-of-contents__link">
+              {item.title}
+            </a>
+          )}
+          {depth < 3 && item.items !== undefined && item.items.length > 0 && (
+            <TocList items={item.items} depth={depth + 1} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TOC({ items }: { items: TocItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="toc-desktop">
+      <nav aria-label="On this page" className="toc">
+        <p className="toc__title">On this page</p>
+        <TocList items={items} depth={2} />
+      </nav>
+    </div>
+  );
+}
+
+export function TOCCollapsible({ items }: { items: TocItem[] }) {
+  const [collapsed, setCollapsed] = useState(true);
+  if (items.length === 0) return null;
+  return (
+    <div className="toc-mobile">
+      <button
+        type="button"
+        className="toc-mobile__button"
+        aria-expanded={!collapsed}
+        onClick={() => setCollapsed((value) => !value)}
+      >
+        On this page
+      </button>
+      <Collapsible collapsed={collapsed}>
+        <nav aria-label="On this page (mobile)">
+          <TocList items={items} depth={2} />
+        </nav>
+      </Collapsible>
+    </div>
+  );
+}
