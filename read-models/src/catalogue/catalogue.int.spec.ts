@@ -5,7 +5,13 @@ import type { TestDatabase } from '@brand-api/event-store/testing';
 import { InvalidCatalogueCursorError } from './cursor';
 import { catalogueMigrations } from './migrations';
 import { catalogueProjection } from './projection';
-import { getProduct, getVariant, listProducts, listVariants, variantIdsOfProduct } from './queries';
+import {
+  getProduct,
+  getVariant,
+  listProducts,
+  listVariants,
+  variantIdsOfProducts,
+} from './queries';
 
 let testDb: TestDatabase;
 let position = 0;
@@ -122,7 +128,7 @@ describe('catalogue projection', () => {
       priceCents: 1000,
       updatedAt: t1,
     });
-    expect(await variantIdsOfProduct(testDb.db, uuid(1, 1))).toEqual([uuid(2, 1)]);
+    expect(await variantIdsOfProducts(testDb.db, [uuid(1, 1)])).toEqual([uuid(2, 1)]);
     await given(
       recorded('VariantDeleted', {
         variantId: uuid(2, 1),

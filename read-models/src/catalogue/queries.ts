@@ -59,11 +59,16 @@ export async function getVariant(
   return rows[0] && withIsoTimes(rows[0]);
 }
 
-/** Ids of a product's variants, as the read table knows them now. */
-export async function variantIdsOfProduct(db: Queryable, productId: string): Promise<string[]> {
+/** Ids of the variants of these products, as the read table knows them now. */
+export async function variantIdsOfProducts(
+  db: Queryable,
+  productIds: readonly string[],
+): Promise<string[]> {
+  if (productIds.length === 0) return [];
   const { rows } = await db.query<{ id: string }>(
-    'SELECT id::text AS id FROM brand_product_variants WHERE product_id = $1 ORDER BY created_at, id',
-    [productId],
+    `SELECT id::text AS id FROM brand_product_variants WHERE product_id = ANY($1::uuid[])
+     ORDER BY product_id, created_at, id`,
+    [productIds],
   );
   return rows.map((row) => row.id);
 }

@@ -1,0 +1,17 @@
+import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
+import type { ActiveProduct, ActiveVariant } from '@brand-api/domain';
+
+/** Write responses come from the decided state, never from a second read (DESIGN.md). */
+export const productView = (product: ActiveProduct): BrandProduct => ({
+  id: product.id,
+  ...product.fields,
+  updatedAt: product.updatedAt,
+  createdAt: product.createdAt,
+});
+
+export const variantView = (variant: ActiveVariant): BrandProductVariant => ({
+  id: variant.id,
+  ...variant.fields,
+  updatedAt: variant.updatedAt,
+  createdAt: variant.createdAt,
+});

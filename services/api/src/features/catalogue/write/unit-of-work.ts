@@ -1,0 +1,130 @@
+import { ApiError } from '@brand-api/contracts';
+import type {
+  EventStore,
+  ExpectedVersion,
+  LogPosition,
+  RecordedEvent,
+} from '@brand-api/event-store';
+import { comparePositions } from '@brand-api/event-store';
+import type { CommandContext, Decider, DomainEvent } from '../../../commands/command-runner';
+
+/** A stream read once for this command, with the events decided on it since. */
+export class TrackedStream<Command, Event extends DomainEvent, State> {
+  readonly pending: Event[] = [];
+
+  constructor(
+    readonly streamName: string,
+    private readonly decider: Decider<Command, Event, State>,
+    public state: State,
+    readonly expectedVersion: ExpectedVersion,
+    /** Another brand's stream: it reads as absent and may not be written. */
+    private readonly foreign: boolean,
+  ) {}
+
+  /** Decides on the current state (after earlier decisions of this command) and keeps the events. */
+  decide(command: Command): Event[] {
+    const events = this.decider.decide(command, this.state);
+    if (events.length > 0 && this.foreign) throw new ApiError('NOT_FOUND');
+    this.pending.push(...events);
+    this.state = events.reduce(this.decider.evolve, this.state);
+    return events;
+  }
+}
+
+type AnyTracked = TrackedStream<never, DomainEvent, unknown>;
+
+/**
+ * Everything one command reads and decides, appended at the end in one atomic multi-stream
+ * append, each stream with the version it was read at: an entity's events and its store-id
+ * claim are written together or not at all, and a concurrent writer of any of them makes
+ * the whole append fail with a ConcurrencyError (the caller runs the command again).
+ */
+export class UnitOfWork {
+  private readonly streams = new Map<string, AnyTracked>();
+
+  constructor(
+    private readonly store: EventStore,
+    readonly brandId: string,
+  ) {}
+
+  /**
+   * Reads a stream and folds it. `tenant: true` marks a stream of a brand's entity: one that
+   * another brand wrote reads as absent, so its ids answer 404 like unknown ones.
+   */
+  async load<Command, Event extends DomainEvent, State>(
+    streamName: string,
+    decider: Decider<Command, Event, State>,
+    options: { tenant: boolean },
+  ): Promise<TrackedStream<Command, Event, State>> {
+    const known = this.streams.get(streamName);
+    if (known) return known as unknown as TrackedStream<Command, Event, State>;
+    const recorded = await this.store.readStream(streamName);
+    const foreign =
+      options.tenant && recorded.length > 0 && recorded[0]?.metadata.brandId !== this.brandId;
+    const state = foreign
+      ? decider.initialState()
+      : recorded
+          .map((event) => toDomainEvent<Event>(event))
+          .reduce(decider.evolve, decider.initialState());
+    const last = recorded.at(-1);
+    return this.track(
+      new TrackedStream(
+        streamName,
+        decider,
+        state,
+        last ? last.streamVersion : 'no_stream',
+        foreign,
+      ),
+    );
+  }
+
+  /** A stream of a freshly generated id: nothing to read, it must not exist yet. */
+  fresh<Command, Event extends DomainEvent, State>(
+    streamName: string,
+    decider: Decider<Command, Event, State>,
+  ): TrackedStream<Command, Event, State> {
+    if (this.streams.has(streamName)) throw new Error(`${streamName} is already tracked`);
+    return this.track(
+      new TrackedStream(streamName, decider, decider.initialState(), 'no_stream', false),
+    );
+  }
+
+  /** Appends every stream's new events atomically; the position of the last one, if any. */
+  async commit(context: CommandContext, occurredAt: string): Promise<LogPosition | undefined> {
+    const metadata = { ...context, occurredAt };
+    const appends = [...this.streams.values()]
+      .filter((stream) => stream.pending.length > 0)
+      .map((stream) => ({
+        streamName: stream.streamName,
+        expectedVersion: stream.expectedVersion,
+        events: stream.pending.map((event) => ({
+          type: event.type,
+          data: event.data,
+          schemaVersion: event.schemaVersion,
+          metadata,
+        })),
+      }));
+    if (appends.length === 0) return undefined;
+    const results =
+      appends.length === 1 && appends[0]
+        ? [await this.store.appendToStream(appends[0].streamName, appends[0].events, appends[0])]
+        : await this.store.appendToStreams(appends);
+    return results
+      .map((result) => result.position)
+      .reduce((latest, position) => (comparePositions(position, latest) > 0 ? position : latest));
+  }
+
+  private track<T>(stream: T): T {
+    const tracked = stream as unknown as AnyTracked;
+    this.streams.set(tracked.streamName, tracked);
+    return stream;
+  }
+}
+
+function toDomainEvent<Event extends DomainEvent>(recorded: RecordedEvent): Event {
+  return {
+    type: recorded.type,
+    schemaVersion: recorded.schemaVersion,
+    data: recorded.data,
+  } as Event;
+}
