@@ -12,6 +12,7 @@ import { apiKeyAuthentication, requireScope } from './auth/api-key-auth';
 import { createApiKeyAuthenticator } from './auth/api-key-authenticator';
 import type { ApiKeyPrincipal } from './auth/api-key-authenticator';
 import { createCommandRunner } from './commands/command-runner';
+import { mountCommunity } from './community';
 import type { ProjectionWaiter } from './commands/command-runner';
 import { apiFeatures, collectHandlers } from './features';
 import type { ApiRoute, Feature } from './features';
@@ -39,6 +40,8 @@ export interface AppConfig {
   migrations?: readonly string[];
   /** `/readyz` fails when the read models need longer than this to reach the log head. */
   readyProjectionsWithinMs?: number;
+  /** PUBLIC_URL: magic links and post URLs point at it (default http://localhost:3000). */
+  publicUrl?: string;
 }
 
 export interface AppDeps {
@@ -87,6 +90,7 @@ export function createApp(deps: AppDeps): BrandApiApp {
     clock,
     ids: deps.ids ?? randomUUID,
     logger: deps.logger,
+    publicUrl: deps.config.publicUrl ?? 'http://localhost:3000',
   };
   const bodyLimitBytes = deps.config.bodyLimitBytes ?? maxBodyBytes;
   const routes = deps.routes ?? contractRoutes;
@@ -106,6 +110,9 @@ export function createApp(deps: AppDeps): BrandApiApp {
     handlers: adminHandlers(services) as Record<string, AnyHandler | undefined>,
     bodyLimitBytes,
   });
+
+  // Community: /community/v1 (member sign-in and commands, session cookie) and admin rooms.
+  mountCommunity(router, services, { publicUrl: services.publicUrl, adminPrefix, bodyLimitBytes });
 
   const app = new Koa() as BrandApiApp;
   app.services = services;

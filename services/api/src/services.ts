@@ -16,6 +16,8 @@ export interface AppServices {
   clock: () => Date;
   ids: () => string;
   logger: Logger;
+  /** PUBLIC_URL, where magic links and post URLs point. */
+  publicUrl: string;
 }
 
 export type { CommandContext };

@@ -1,6 +1,11 @@
 import type { Migration } from '@brand-api/event-store';
 import { eventStoreMigrations, projectionMigrations } from '@brand-api/event-store';
-import { brandsMigrations, catalogueMigrations } from '@brand-api/read-models';
+import {
+  brandsMigrations,
+  catalogueMigrations,
+  communityMigrations,
+  memberSessionMigrations,
+} from '@brand-api/read-models';
 import { catalogueApiMigrations } from '../features/catalogue';
 
 /** Tables the API process itself owns (not derived from events). */
@@ -24,5 +29,7 @@ export const allMigrations: readonly Migration[] = [
   ...brandsMigrations,
   ...catalogueMigrations,
   ...catalogueApiMigrations,
+  ...communityMigrations,
+  ...memberSessionMigrations,
   ...apiMigrations,
 ];

@@ -86,7 +86,11 @@ export async function startRuntime(
       eventStore,
       projections: runner,
       logger,
-      config: { adminTokenHash: admin.tokenHash, migrations: allMigrations.map((m) => m.id) },
+      config: {
+        adminTokenHash: admin.tokenHash,
+        migrations: allMigrations.map((m) => m.id),
+        publicUrl: config.publicUrl,
+      },
     });
     const demo = await bootstrapDemo({
       db,

@@ -4,6 +4,7 @@ import type { ActingMember } from '../member/acting-member';
 import { actingFields, assertMayAct } from '../member/acting-member';
 import { livePost, requireContentHtml } from '../post/decide';
 import type { PostState } from '../post/post';
+import { livePostComment } from './post-comment';
 import type { PostCommentLikeState, PostCommentState } from './post-comment';
 
 export interface CreatePostComment {
@@ -60,18 +61,17 @@ export function decidePostCommentLike(
 ): PostCommentLiked[] {
   const { comment, actor } = command.data;
   assertMayAct(actor);
-  if (comment.status !== 'active')
-    throw new ApiError('NOT_FOUND', { message: 'Comment not found' });
+  const liked = livePostComment(comment);
   if (state.liked) return [];
   return [
     {
       type: 'PostCommentLiked',
       schemaVersion: 1,
       data: {
-        postCommentId: comment.id,
-        postId: comment.postId,
-        postTitle: comment.postTitle,
-        roomId: comment.roomId,
+        postCommentId: liked.id,
+        postId: liked.postId,
+        postTitle: liked.postTitle,
+        roomId: liked.roomId,
         ...actingFields(actor),
       },
     },

@@ -2,6 +2,7 @@
  * The PostComment aggregate: a member's comment on a post. Stream `postComment-<id>`; likes in
  * one stream per member and comment (`postCommentLike-<commentId>-<memberId>`), as for posts.
  */
+import { ApiError } from '@brand-api/contracts';
 import type { PostCommentCreated, PostCommentEvent, PostCommentLiked } from '@brand-api/contracts';
 
 export type { PostCommentEvent };
@@ -42,6 +43,11 @@ export function evolvePostComment(
     contentHtml: data.contentHtml,
     createdAt: data.createdAt,
   };
+}
+
+export function livePostComment(state: PostCommentState): LivePostComment {
+  if (state.status !== 'active') throw new ApiError('NOT_FOUND', { message: 'Comment not found' });
+  return state;
 }
 
 export interface PostCommentLikeState {

@@ -1,0 +1,33 @@
+import type { ApiError } from '@brand-api/contracts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * A page a person can read when a sign-in link does not work: what happened and what to do.
+ * Nothing of the token or the member is shown.
+ */
+export function signInErrorPage(error: ApiError): string {
+  const title = escapeHtml(error.message);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2937}
+h1{font-size:1.5rem}code{background:#f3f4f6;padding:0 .25rem}
+</style>
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+<p>You have not been signed in. Sign-in links work once and expire 15 minutes after they are sent.</p>
+<p>Go back to the site you came from and sign in again to get a new link.</p>
+<p><small>Error code: <code>${escapeHtml(error.code)}</code></small></p>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,62 @@
+import { ApiError } from '@brand-api/contracts';
+import { createMemberSession, findMemberSession } from '@brand-api/read-models';
+import type { Middleware } from 'koa';
+import type { AuthState } from '../http/mount-operations';
+import type { AppServices } from '../services';
+import { generateToken, hashToken, looksLikeToken } from './secrets';
+import { communityPrefix } from './urls';
+
+export const sessionCookieName = 'community_session';
+
+/** Sessions last 30 days; signing in again starts a new one. */
+export const sessionTtlMs = 30 * 24 * 60 * 60 * 1000;
+
+/** The signed-in member behind a community request. */
+export interface MemberPrincipal {
+  memberId: string;
+  brandId: string;
+}
+
+export type MemberState = AuthState<MemberPrincipal>;
+
+/**
+ * Starts a session and returns its Set-Cookie header: HttpOnly (no script reads it), SameSite
+ * Lax (not sent on cross-site POSTs, which is what keeps cookie-authenticated commands safe from
+ * CSRF), Secure when the site is served over https, scoped to the community API.
+ */
+export async function startSession(
+  services: AppServices,
+  member: MemberPrincipal,
+  options: { secure: boolean },
+): Promise<string> {
+  const token = generateToken();
+  const now = services.clock();
+  await createMemberSession(services.db, {
+    tokenHash: hashToken(token),
+    memberId: member.memberId,
+    brandId: member.brandId,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + sessionTtlMs).toISOString(),
+  });
+  return [
+    `${sessionCookieName}=${token}`,
+    `Path=${communityPrefix}`,
+    `Max-Age=${Math.floor(sessionTtlMs / 1000)}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(options.secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+/** Requires a live session cookie: 401 SESSION_REQUIRED otherwise. */
+export function requireMemberSession(services: AppServices): Middleware<MemberState> {
+  return async (ctx, next) => {
+    const token = ctx.cookies.get(sessionCookieName);
+    const session = looksLikeToken(token)
+      ? await findMemberSession(services.db, hashToken(token), services.clock())
+      : undefined;
+    if (!session) throw new ApiError('SESSION_REQUIRED');
+    ctx.state.auth = { memberId: session.memberId, brandId: session.brandId };
+    await next();
+  };
+}

@@ -1,0 +1,83 @@
+import { ApiError } from '@brand-api/contracts';
+import type { MemberClaimEvent } from '@brand-api/contracts';
+import {
+  claimCustomAuthSub,
+  claimUsername,
+  customAuthSubClaimStreamName,
+  usernameBase,
+  usernameCandidate,
+  usernameClaimStreamName,
+} from '@brand-api/domain';
+import type { UnitOfWork } from './run-command';
+
+/** A claim stream's state: who holds the value, if anyone. */
+interface ClaimState {
+  memberId: string | undefined;
+}
+
+type ClaimCommand = { type: 'Claim'; event: MemberClaimEvent };
+
+/**
+ * Claim streams are decided like any stream: a held value refuses a second claim, and two
+ * concurrent claims of a free value clash on the expected version `no_stream`.
+ */
+const claimDecider = {
+  initialState: (): ClaimState => ({ memberId: undefined }),
+  evolve: (state: ClaimState, event: MemberClaimEvent): ClaimState =>
+    state.memberId === undefined ? { memberId: event.data.memberId } : state,
+  decide(command: ClaimCommand, state: ClaimState): MemberClaimEvent[] {
+    if (state.memberId !== undefined)
+      throw new ApiError('CONFLICT', { message: 'Already claimed' });
+    return [command.event];
+  },
+};
+
+/** The member holding a customAuthSub in this brand, or undefined. */
+export async function findMemberByCustomAuthSub(
+  uow: UnitOfWork,
+  customAuthSub: string,
+): Promise<{ memberId: string | undefined; bind: (memberId: string) => void }> {
+  const stream = await uow.load(
+    customAuthSubClaimStreamName(uow.brandId, customAuthSub),
+    claimDecider,
+    {
+      tenant: false,
+    },
+  );
+  return {
+    memberId: stream.state.memberId,
+    bind: (memberId) => {
+      stream.decide({
+        type: 'Claim',
+        event: claimCustomAuthSub(uow.brandId, customAuthSub, memberId),
+      });
+    },
+  };
+}
+
+/** More attempts than this means something is wrong with the candidates, not bad luck. */
+const maxUsernameAttempts = 12;
+
+/**
+ * Claims the first free username for a new member: `ada-lovelace`, `ada-lovelace-2`, ... then
+ * random suffixes. A candidate taken between this read and the append fails the whole append,
+ * and the re-run picks the next one.
+ */
+export async function claimFreeUsername(
+  uow: UnitOfWork,
+  memberId: string,
+  names: { firstName: string; lastName: string | null },
+  entropy: () => string,
+): Promise<string> {
+  const base = usernameBase(names.firstName, names.lastName);
+  for (let attempt = 0; attempt < maxUsernameAttempts; attempt += 1) {
+    const username = usernameCandidate(base, attempt, attempt >= 5 ? entropy() : '');
+    const stream = await uow.load(usernameClaimStreamName(uow.brandId, username), claimDecider, {
+      tenant: false,
+    });
+    if (stream.state.memberId !== undefined) continue;
+    stream.decide({ type: 'Claim', event: claimUsername(uow.brandId, username, memberId) });
+    return username;
+  }
+  throw new Error(`No free username for '${base}' after ${maxUsernameAttempts} attempts`);
+}
