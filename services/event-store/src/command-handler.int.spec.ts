@@ -7,6 +7,9 @@ import { createPostgresEventStore, eventStoreMigrations } from './postgres';
 import type { TestDatabase } from './testing';
 import { createTestDatabase, hasPostgresServer } from './testing';
 
+// Jest applies `testTimeout` only from the top-level config, not from the int project's.
+jest.setTimeout(60_000);
+
 type CounterEvent =
   { type: 'Incremented'; data: { by: number } } | { type: 'LimitReached'; data: { limit: number } };
 interface Counter {

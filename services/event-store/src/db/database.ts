@@ -7,10 +7,20 @@ export interface QueryResult<R> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Prepares the statement once per connection under this name and reuses its plan (pg; PGlite
+   * ignores it). For hot statements whose planning costs more than their execution. One name,
+   * one text, forever.
+   */
+  name?: string;
+}
+
 export interface Queryable {
   query<R = Record<string, unknown>>(
     text: string,
     params?: readonly unknown[],
+    options?: QueryOptions,
   ): Promise<QueryResult<R>>;
 }
 

@@ -1,6 +1,7 @@
 import pg from 'pg';
-import type { Database, HeldLock, Queryable, QueryResult } from './database';
+import type { Database, HeldLock, Queryable, QueryOptions, QueryResult } from './database';
 import { advisoryKeySql } from './database';
+import { checkout, listenWithReconnect } from './pg-session';
 
 // int8 (counts, global positions) as numbers: positions stay far below 2^53.
 const types = {
@@ -10,10 +11,24 @@ const types = {
   },
 };
 
+function toConfig(
+  text: string,
+  params: readonly unknown[] | undefined,
+  options: QueryOptions | undefined,
+): pg.QueryConfig {
+  return { text, values: params as unknown[] | undefined, name: options?.name };
+}
+
 export interface PgDatabaseOptions {
   connectionString: string;
   max?: number;
   applicationName?: string;
+  /**
+   * The server ends a session whose transaction sits idle this long (default 60,000 ms; 0 = never).
+   * An open writing transaction anywhere on the server holds back what event readers may see
+   * (they read only below the oldest running transaction), so a leaked one must not live long.
+   */
+  idleInTransactionTimeoutMs?: number;
 }
 
 class PgDatabase implements Database {
@@ -21,32 +36,36 @@ class PgDatabase implements Database {
 
   constructor(private readonly pool: pg.Pool) {}
 
-  async query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-    const result = await this.pool.query(text, params as unknown[] | undefined);
+  async query<R>(
+    text: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<R>> {
+    const result = await this.pool.query(toConfig(text, params, options));
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const { client, done } = await checkout(this.pool);
     try {
       await client.query('BEGIN');
       const tx: Queryable = {
-        async query<R>(text: string, params?: readonly unknown[]) {
-          const result = await client.query(text, params as unknown[] | undefined);
+        async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+          const result = await client.query(toConfig(text, params, options));
           return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
         },
       };
       const value = await fn(tx);
       await client.query('COMMIT');
-      client.release();
+      done();
       return value;
     } catch (error) {
       // A failed ROLLBACK means the connection is broken: destroy it instead of reusing it.
       try {
         await client.query('ROLLBACK');
-        client.release();
+        done();
       } catch (rollbackError) {
-        client.release(rollbackError as Error);
+        done(rollbackError as Error);
       }
       throw error;
     }
@@ -56,49 +75,44 @@ class PgDatabase implements Database {
     await this.pool.query(sql);
   }
 
-  async listen(channel: string, onNotify: (payload: string) => void) {
-    const client = await this.pool.connect();
-    const handler = (message: pg.Notification) => {
-      if (message.channel === channel) onNotify(message.payload ?? '');
-    };
-    client.on('notification', handler);
-    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    return async () => {
-      client.off('notification', handler);
-      try {
-        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
-        client.release();
-      } catch (error) {
-        client.release(error as Error);
-      }
-    };
+  listen(channel: string, onNotify: (payload: string) => void) {
+    return listenWithReconnect(this.pool, channel, onNotify);
   }
 
   async tryLock(key: string): Promise<HeldLock | null> {
-    const client = await this.pool.connect();
+    // If the connection dies the server drops the lock with it; holders must not rely on the
+    // lock alone for correctness (the projection runner's checkpoint compare-and-set does not).
+    let released = false;
+    const session = await checkout(this.pool, (error) => {
+      if (released) return;
+      released = true;
+      session.done(error);
+    });
+    const { client, done } = session;
     try {
       const result = await client.query<{ locked: boolean }>(
         `SELECT pg_try_advisory_lock(${advisoryKeySql}) AS locked`,
         [key],
       );
       if (!result.rows[0]?.locked) {
-        client.release();
+        released = true;
+        done();
         return null;
       }
     } catch (error) {
-      client.release(error as Error);
+      released = true;
+      done(error as Error);
       throw error;
     }
-    let released = false;
     return {
       async release() {
         if (released) return;
         released = true;
         try {
           await client.query(`SELECT pg_advisory_unlock(${advisoryKeySql})`, [key]);
-          client.release();
+          done();
         } catch (error) {
-          client.release(error as Error);
+          done(error as Error);
         }
       },
     };
@@ -114,6 +128,7 @@ export function createPgDatabase(options: PgDatabaseOptions): Database {
     connectionString: options.connectionString,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'brand-api',
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 60_000,
     types,
   });
   // An idle client that errors (server restart) must not crash the process; the pool drops it.

@@ -10,6 +10,9 @@ import type { EventStore } from '../event-store';
 import { describeEventStoreConformance } from '../testing';
 import { createEventStoreDbClientStore, translateError } from './eventstoredb-event-store';
 
+// Jest applies `testTimeout` only from the top-level config, not from the int project's.
+jest.setTimeout(60_000);
+
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
 
 describeEventStoreConformance(

@@ -6,7 +6,8 @@ import { ConcurrencyError, DuplicateEventIdError } from '../event-store';
 
 /**
  * One statement checks the expected version and inserts the events, so a single-stream append
- * is one round trip (as fast as a raw INSERT). The version check reads the stream's head; two
+ * is one round trip (as fast as a raw INSERT). It is prepared once per connection: planning
+ * the CTEs costs more than running them. The version check reads the stream's head; two
  * appenders reading the same head both insert version head+1 and the unique constraint rejects
  * the later one (a concurrency conflict, not a bug).
  */
@@ -76,7 +77,7 @@ export async function appendToStreamInTransaction(
   try {
     ({
       rows: [row],
-    } = await queryable.query<AppendRow>(appendSql, params));
+    } = await queryable.query<AppendRow>(appendSql, params, { name: 'event_store_append' }));
   } catch (error) {
     throw translateAppendError(error, append.streamName, append.expectedVersion);
   }

@@ -14,6 +14,9 @@ import { appendToStreamInTransaction } from './append-sql';
 import { eventStoreMigrations } from './migrations';
 import { createPostgresEventStore } from './postgres-event-store';
 
+// Jest applies `testTimeout` only from the top-level config, not from the int project's.
+jest.setTimeout(60_000);
+
 const where = hasPostgresServer() ? 'a Postgres server' : 'in-process PGlite';
 const needsServer =
   'needs real concurrency: set TEST_DATABASE_URL to run it on a Postgres server (PGlite has one connection)';

@@ -124,6 +124,7 @@ class PostgresEventStore implements EventStore {
       `SELECT ${selectColumns} FROM events
        WHERE stream_name = $1 AND stream_version >= $2 ORDER BY stream_version`,
       [streamName, options.fromVersion ?? 0],
+      { name: 'event_store_read_stream' },
     );
     return rows.map(toRecordedEvent);
   }
@@ -137,6 +138,7 @@ class PostgresEventStore implements EventStore {
        ORDER BY transaction_id, global_position
        LIMIT $3`,
       [after.commit, after.prepare, options.limit ?? 1000],
+      { name: 'event_store_read_all' },
     );
     return rows.map(toRecordedEvent);
   }

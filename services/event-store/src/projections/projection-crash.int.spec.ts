@@ -8,6 +8,9 @@ import type { TestDatabase, TypeScriptChild } from '../testing';
 import { createTestDatabase, hasPostgresServer, spawnTypeScript } from '../testing';
 import { projectionMigrations } from './migrations';
 
+// Jest applies `testTimeout` only from the top-level config, not from the int project's.
+jest.setTimeout(60_000);
+
 const worker = resolve(__dirname, '../testing/projection-crash-worker.ts');
 const total = 400;
 const batchSize = 50;

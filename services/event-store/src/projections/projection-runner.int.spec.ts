@@ -10,6 +10,9 @@ import type { Projection } from './projection';
 import { createProjectionRunner } from './projection-runner';
 import type { ProjectionRunner } from './projection-runner';
 
+// Jest applies `testTimeout` only from the top-level config, not from the int project's.
+jest.setTimeout(60_000);
+
 /** Counts 'Counted' events per stream; deliberately not idempotent, so a double apply shows. */
 const streamCounter = (name: string, version = 1): Projection => ({
   name,
