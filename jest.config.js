@@ -7,6 +7,7 @@ const moduleNameMapper = {
   '^@brand-api/event-store/testing$': '<rootDir>/services/event-store/src/testing/index.ts',
   '^@brand-api/read-models$': '<rootDir>/read-models/src/index.ts',
   '^@brand-api/webhooks$': '<rootDir>/services/webhooks/src/index.ts',
+  '^@brand-api/webhooks/testing$': '<rootDir>/services/webhooks/src/testing/index.ts',
   '^@brand-api/api$': '<rootDir>/services/api/src/index.ts',
   '^@brand-api/cli$': '<rootDir>/services/cli/src/index.ts',
 };

@@ -8,6 +8,7 @@ import { adminAuthentication } from './admin/admin-auth';
 import type { OperatorPrincipal } from './admin/admin-auth';
 import { adminHandlers } from './admin/admin-handlers';
 import { adminOperations } from './admin/admin-operations';
+import { mountWebhookAdmin } from './admin/webhooks';
 import { apiKeyAuthentication, requireScope } from './auth/api-key-auth';
 import { createApiKeyAuthenticator } from './auth/api-key-authenticator';
 import type { ApiKeyPrincipal } from './auth/api-key-authenticator';
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps): BrandApiApp {
     handlers: adminHandlers(services) as Record<string, AnyHandler | undefined>,
     bodyLimitBytes,
   });
+  mountWebhookAdmin(router, services, { adminPrefix, bodyLimitBytes });
 
   // Community: /community/v1 (member sign-in and commands, session cookie) and admin rooms.
   mountCommunity(router, services, { publicUrl: services.publicUrl, adminPrefix, bodyLimitBytes });

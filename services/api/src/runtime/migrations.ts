@@ -7,6 +7,7 @@ import {
   memberSessionMigrations,
 } from '@brand-api/read-models';
 import { catalogueApiMigrations } from '../features/catalogue';
+import { webhookMigrations } from '@brand-api/webhooks';
 
 /** Tables the API process itself owns (not derived from events). */
 export const apiMigrations: readonly Migration[] = [
@@ -31,5 +32,6 @@ export const allMigrations: readonly Migration[] = [
   ...catalogueApiMigrations,
   ...communityMigrations,
   ...memberSessionMigrations,
+  ...webhookMigrations,
   ...apiMigrations,
 ];

@@ -4,6 +4,7 @@ import { webhookEndpointDecider, webhookEndpointStreamName } from '@brand-api/do
 import type { WebhookEndpointCommand } from '@brand-api/domain';
 import { checkpointsChannel, handleCommand } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
+import { webhookDeliveriesChannel } from '../endpoints/queries';
 import { judgeAttempt } from './attempt-outcome';
 import { WebhookRequestError } from './http-client';
 import type { WebhookHttpClient } from './http-client';
@@ -100,42 +101,44 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     });
   };
 
-  /** Records what finished; on a database error keeps the results and tries again. */
-  const flush = (): Promise<void> => {
-    flushing ??= (async () => {
-      let failures = 0;
+  /** Records whatever finished until nothing is left; on a database error waits and retries. */
+  const recordUntilEmpty = async () => {
+    let failures = 0;
+    while (unrecorded.length > 0) {
+      const batch = unrecorded;
+      unrecorded = [];
       try {
-        while (unrecorded.length > 0) {
-          const batch = unrecorded;
-          unrecorded = [];
-          try {
-            const lost = await recordAttempts(db, batch);
-            failures = 0;
-            if (lost.length > 0) {
-              logger.warn(
-                { deliveryIds: lost },
-                'webhook claims expired before their attempts were recorded',
-              );
-            }
-          } catch (error) {
-            unrecorded = [...batch, ...unrecorded];
-            failures += 1;
-            logger.error({ err: error, failures }, 'recording webhook attempts failed');
-            // Leases end anyway: unrecorded deliveries are sent again then, never lost.
-            if (!running && failures >= 5) {
-              unrecorded = [];
-              return;
-            }
-            await new Promise((resolve) =>
-              setTimeout(resolve, Math.min(100 * 2 ** failures, 5_000)),
-            );
-          }
+        const lost = await recordAttempts(db, batch);
+        failures = 0;
+        if (lost.length > 0) {
+          logger.warn(
+            { deliveryIds: lost },
+            'webhook claims expired before their attempts were recorded',
+          );
         }
-      } finally {
-        flushing = undefined;
+      } catch (error) {
+        unrecorded = [...batch, ...unrecorded];
+        failures += 1;
+        logger.error({ err: error, failures }, 'recording webhook attempts failed');
+        // Leases end anyway: unrecorded deliveries are sent again then, never lost.
+        if (!running && failures >= 5) {
+          unrecorded = [];
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** failures, 5_000)));
       }
-    })();
-    return flushing;
+    }
+  };
+
+  /** One recorder at a time; results arriving meanwhile join its next transaction. */
+  const flush = (): Promise<void> => {
+    if (flushing) return flushing;
+    if (unrecorded.length === 0) return Promise.resolve();
+    const current = recordUntilEmpty().finally(() => {
+      if (flushing === current) flushing = undefined;
+    });
+    flushing = current;
+    return current;
   };
 
   const disableGoneEndpoint = (delivery: ClaimedDelivery) => {
@@ -261,8 +264,14 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     async start() {
       if (running) return;
       running = true;
-      // Every projection batch notifies this channel, including the webhook projector's.
-      unlisten = await db.listen(checkpointsChannel, () => signal.wake());
+      // Every projection batch notifies the checkpoints channel, the webhook projector's too;
+      // replays notify the deliveries channel.
+      const unlistenCheckpoints = await db.listen(checkpointsChannel, () => signal.wake());
+      const unlistenDeliveries = await db.listen(webhookDeliveriesChannel, () => signal.wake());
+      unlisten = async () => {
+        await unlistenCheckpoints();
+        await unlistenDeliveries();
+      };
       loop = run();
     },
     async stop() {

@@ -1,6 +1,9 @@
 import type { Queryable } from '@brand-api/event-store';
 import { decodeIdCursor, encodeIdCursor } from './cursor';
 
+/** Deliverers LISTEN here for deliveries that became due outside the projector (replays). */
+export const webhookDeliveriesChannel = 'webhook_deliveries';
+
 /** An endpoint as operators see it: never its secrets. */
 export interface WebhookEndpointView {
   id: string;
@@ -226,5 +229,7 @@ export async function replayFailedDeliveries(
      WHERE endpoint_id = $1 AND status = 'failed' AND occurred_at >= $2`,
     [endpointId, since, now],
   );
+  // Wake the deliverers now rather than at their next poll.
+  if (rowCount > 0) await db.query('SELECT pg_notify($1, $2)', [webhookDeliveriesChannel, '']);
   return rowCount;
 }

@@ -1,0 +1,2 @@
+export * from './webhook-receiver';
+export * from './fixtures';
