@@ -1,4 +1,5 @@
 import { communityFeature } from './community';
+import { catalogueFeature } from './catalogue';
 import type { Feature } from './feature';
 
 export { collectHandlers } from './feature';

@@ -1,5 +1,3 @@
-import type { ProjectionWaiter } from '../../commands/command-runner';
-import type { AppServices } from '../../services';
 import type { Feature } from '../feature';
 import type { BulkRateLimitOptions } from './bulk-rate-limit';
 import {
@@ -8,8 +6,6 @@ import {
   rateLimitMigrations,
 } from './bulk-rate-limit';
 import { catalogueHandlers } from './handlers';
-import { checkpointPollingWaiter } from './write/projection-wait';
-import { catalogueProjection } from '@brand-api/read-models';
 
 export { rateLimitMigrations as catalogueApiMigrations, defaultBulkRateLimit };
 export type { BulkRateLimitOptions };
@@ -26,11 +22,9 @@ export function createCatalogueFeature(options: CatalogueFeatureOptions = {}): F
   return {
     name: 'catalogue',
     handlers(services) {
-      // Use the app's waiter once AppServices exposes it; until then poll the checkpoint.
-      const shared = (services as AppServices & { projections?: ProjectionWaiter }).projections;
       const write = {
         eventStore: services.eventStore,
-        projections: shared ?? checkpointPollingWaiter(services.db, catalogueProjection.name),
+        projections: services.projections,
         clock: services.clock,
         logger: services.logger,
         ...(options.waitTimeoutMs === undefined ? {} : { waitTimeoutMs: options.waitTimeoutMs }),

@@ -1,0 +1,73 @@
+/**
+ * The API as `bench:api` measures it: one process serving HTTP and running the projections
+ * (the `all` role), on a Postgres database given by BENCH_DATABASE_URL. The bulk rate limit
+ * is configuration; the benchmark raises it so its loader and bulk run are not refused.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createPgDatabase,
+  createPostgresEventStore,
+  createProjectionRunner,
+  migrate,
+} from '@brand-api/event-store';
+import pino from 'pino';
+import { hashAdminToken } from '../admin/admin-auth';
+import { createApp } from '../app';
+import { apiFeatures } from '../features';
+import { createCatalogueFeature } from '../features/catalogue';
+import { allMigrations } from '../runtime/migrations';
+import { readModelProjections } from '../runtime/projections';
+
+async function main(): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL;
+  const adminToken = process.env.BENCH_ADMIN_TOKEN;
+  if (!url || !adminToken) throw new Error('BENCH_DATABASE_URL and BENCH_ADMIN_TOKEN are required');
+  const db = createPgDatabase({ connectionString: url, max: 20, applicationName: 'bench-api' });
+  await migrate(db, allMigrations);
+  const eventStore = createPostgresEventStore(db);
+  const logger = pino({ level: 'warn' });
+  const runner = createProjectionRunner({
+    db,
+    store: eventStore,
+    projections: readModelProjections,
+    onError: (error, projection) => logger.error({ err: error, projection }, 'projection failed'),
+  });
+  await runner.start();
+  const catalogue = createCatalogueFeature({
+    bulkRateLimit: { requests: 1_000_000, windowSeconds: 60 },
+  });
+  const app = createApp({
+    db,
+    eventStore,
+    projections: runner,
+    logger,
+    config: { adminTokenHash: hashAdminToken(adminToken) },
+    // Every registered feature, with the catalogue's bulk limit raised.
+    features: [...apiFeatures.filter((feature) => feature.name !== 'catalogue'), catalogue],
+  });
+  const handle = app.callback();
+  const server = createServer((request, response) => {
+    void handle(request, response);
+  });
+  server.keepAliveTimeout = 5_000;
+  server.listen(0, '127.0.0.1', () => {
+    process.send?.({ port: (server.address() as AddressInfo).port });
+  });
+  // Requests still in flight when the benchmark ends finish before the database closes.
+  process.on('disconnect', () => {
+    server.close(() => {
+      void runner
+        .stop()
+        .then(() => eventStore.close())
+        .then(() => db.close())
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

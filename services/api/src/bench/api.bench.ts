@@ -1,0 +1,253 @@
+/**
+ * `npm run bench:api` (issue 3): the catalogue API on a real Postgres server, loaded with
+ * 100,000 products through the bulk command path, then driven by autocannon at 50
+ * connections. Every throughput is printed as a share of a Koa hello route measured in the
+ * same run, with p50/p99 latency and the API server's RSS.
+ *
+ * Targets: list >= 40% of hello with p99 <= 25 ms; a page at depth >= 5,000 within 20% of
+ * page 1; bulk-100 p50 <= 150 ms; RSS <= 200 MB.
+ *
+ * Environment: DATABASE_URL (a server; a fresh database is made on it and dropped after),
+ * BENCH_PRODUCTS (default 100000), BENCH_SECONDS per run (default 10).
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { createPgDatabase } from '@brand-api/event-store';
+import { startServer, withPeakRss } from './processes';
+import type { ServerProcess } from './processes';
+
+const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const totalProducts = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+const adminToken = randomBytes(24).toString('hex');
+const runId = randomBytes(3).toString('hex');
+
+interface Figure {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  peakRssMb: number;
+}
+
+const product = (storeId: string) => ({
+  storeId,
+  title: `Product ${storeId}`,
+  description: 'Loaded by the benchmark through the bulk command path.',
+  imageUrl: 'https://cdn.example.com/p.jpg',
+  imageWidth: 800,
+  imageHeight: 600,
+  onlineStoreUrl: `https://shop.example.com/products/${storeId}`,
+});
+
+async function json<T>(url: string, init: RequestInit & { token: string }): Promise<T> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { authorization: `Bearer ${init.token}`, 'content-type': 'application/json' },
+  });
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function measure(
+  name: string,
+  server: ServerProcess,
+  options: autocannon.Options,
+): Promise<Figure> {
+  const { value: result, peakMb } = await withPeakRss(server, () =>
+    autocannon({ duration: seconds, connections, ...options }),
+  );
+  return {
+    name,
+    connections: options.connections ?? connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    peakRssMb: peakMb,
+  };
+}
+
+async function main(): Promise<void> {
+  const database = `bench_api_${runId}`;
+  const admin = createPgDatabase({ connectionString: serverUrl, max: 1 });
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const hello = await startServer('hello-server.js');
+  const api = await startServer('api-server.js', {
+    BENCH_DATABASE_URL: url.toString(),
+    BENCH_ADMIN_TOKEN: adminToken,
+  });
+  try {
+    const brand = await json<{ data: { id: string } }>(`${api.url}/admin/v1/brands`, {
+      method: 'POST',
+      token: adminToken,
+      body: JSON.stringify({ name: 'Benchmark brand' }),
+    });
+    const { data: issued } = await json<{ data: { key: string } }>(
+      `${api.url}/admin/v1/brands/${brand.data.id}/api-keys`,
+      {
+        method: 'POST',
+        token: adminToken,
+        body: JSON.stringify({ scopes: ['brand_products:read', 'brand_products:write'] }),
+      },
+    );
+    const key = issued.key;
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+
+    // Load through the bulk command path: four loaders, 100 products per call.
+    const loadStarted = performance.now();
+    const calls = Math.ceil(totalProducts / 100);
+    let next = 0;
+    const { peakMb: loadPeakMb } = await withPeakRss(api, () =>
+      Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < calls) {
+            const call = next++;
+            const records = Array.from(
+              { length: Math.min(100, totalProducts - call * 100) },
+              (_, n) => product(`load-${call * 100 + n}`),
+            );
+            await json(`${api.url}/api/v1/brand-products/bulk`, {
+              method: 'POST',
+              token: key,
+              body: JSON.stringify({ upsertRecords: records }),
+            });
+          }
+        }),
+      ),
+    );
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    console.log(
+      `loaded ${totalProducts} products in ${loadSeconds.toFixed(1)} s ` +
+        `(${Math.round(totalProducts / loadSeconds)} products/s, 4 loaders, peak RSS ${loadPeakMb.toFixed(0)} MB)`,
+    );
+
+    // A cursor at depth 5,000 (fifty pages of 100), then page 1 and that page at limit 10.
+    let cursor: string | null = null;
+    for (let page = 0; page < 50; page += 1) {
+      const query: string = cursor ? `limit=100&cursor=${cursor}` : 'limit=100';
+      cursor = (
+        await json<{ nextCursor: string | null }>(`${api.url}/api/v1/brand-products?${query}`, {
+          token: key,
+        })
+      ).nextCursor;
+    }
+    if (!cursor) throw new Error('fewer than 5,000 products were loaded');
+    const firstPage = await json<{ data: { id: string }[] }>(`${api.url}/api/v1/brand-products`, {
+      token: key,
+    });
+    const someId = firstPage.data[3]?.id ?? '';
+
+    let counter = 0;
+    const figures: Figure[] = [];
+    figures.push(await measure('koa hello route', hello, { url: `${hello.url}/hello` }));
+    figures.push(
+      await measure('GET list, page 1', api, { url: `${api.url}/api/v1/brand-products`, headers }),
+    );
+    figures.push(
+      await measure('GET list, depth 5,000', api, {
+        url: `${api.url}/api/v1/brand-products?cursor=${cursor}`,
+        headers,
+      }),
+    );
+    figures.push(
+      await measure('GET by id', api, {
+        url: `${api.url}/api/v1/brand-products/${someId}`,
+        headers,
+      }),
+    );
+    figures.push(
+      await measure('POST single', api, {
+        url: `${api.url}/api/v1/brand-products`,
+        method: 'POST',
+        headers,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify(product(`single-${runId}-${counter++}`)),
+            }),
+          },
+        ],
+      }),
+    );
+    const bulkRequest = () => [
+      {
+        setupRequest: (request: autocannon.Request) => {
+          const call = counter++;
+          return {
+            ...request,
+            body: JSON.stringify({
+              upsertRecords: Array.from({ length: 100 }, (_, n) =>
+                product(`bulk-${runId}-${call}-${n}`),
+              ),
+            }),
+          };
+        },
+      },
+    ];
+    for (const bulkConnections of [1, connections]) {
+      figures.push(
+        await measure(`POST bulk of 100`, api, {
+          url: `${api.url}/api/v1/brand-products/bulk`,
+          method: 'POST',
+          headers,
+          connections: bulkConnections,
+          requests: bulkRequest(),
+        }),
+      );
+    }
+
+    const helloRps = figures[0]?.rps ?? Number.NaN;
+    console.log(
+      `\nautocannon, ${seconds} s per run; ratios are to the Koa hello route of this run\n`,
+    );
+    console.log(
+      'workload                 conns      req/s   x hello   p50 ms   p99 ms  errors  peak RSS MB',
+    );
+    for (const f of figures) {
+      console.log(
+        `${f.name.padEnd(24)} ${String(f.connections).padStart(5)} ${f.rps.toFixed(0).padStart(10)} ` +
+          `${(f.rps / helloRps).toFixed(2).padStart(9)} ${f.p50.toFixed(1).padStart(8)} ${f.p99.toFixed(1).padStart(8)} ` +
+          `${String(f.errors).padStart(7)} ${f.peakRssMb.toFixed(0).padStart(12)}`,
+      );
+    }
+    const [, page1, deep] = figures;
+    const bulkSingle = figures.find((f) => f.name.startsWith('POST bulk') && f.connections === 1);
+    const peakRss = Math.max(loadPeakMb, ...figures.slice(1).map((f) => f.peakRssMb));
+    console.log('\ntargets');
+    const check = (label: string, ok: boolean, detail: string) =>
+      console.log(`  ${ok ? 'met ' : 'MISS'}  ${label}: ${detail}`);
+    if (page1 && deep && bulkSingle) {
+      check(
+        'list >= 40% of hello',
+        page1.rps / helloRps >= 0.4,
+        `${((page1.rps / helloRps) * 100).toFixed(0)}%`,
+      );
+      check('list p99 <= 25 ms', page1.p99 <= 25, `${page1.p99} ms`);
+      check(
+        'deep page within 20% of page 1',
+        deep.rps >= page1.rps * 0.8,
+        `${((deep.rps / page1.rps) * 100).toFixed(0)}% of page 1`,
+      );
+      check('bulk-100 p50 <= 150 ms (1 connection)', bulkSingle.p50 <= 150, `${bulkSingle.p50} ms`);
+    }
+    check('server RSS <= 200 MB', peakRss <= 200, `${peakRss.toFixed(0)} MB peak`);
+  } finally {
+    await api.stop();
+    await hello.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Resident set size now, in MB (from /proc). */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts a compiled sibling script that reports `{ port }` once it listens. */
+export function startServer(
+  script: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const child = fork(path.join(__dirname, script), [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${String(code)}`)));
+    child.once('message', (message: { port: number }) => {
+      resolve({
+        child,
+        url: `http://127.0.0.1:${message.port}`,
+        rssMb: () => rssMb(child.pid),
+        stop: () =>
+          new Promise((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.disconnect();
+          }),
+      });
+    });
+  });
+}
+
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return kb === undefined ? Number.NaN : Number(kb) / 1024;
+}
+
+/** Samples a process's RSS every `everyMs` and keeps the peak, while `work` runs. */
+export async function withPeakRss<T>(
+  server: ServerProcess,
+  work: () => Promise<T>,
+  everyMs = 100,
+): Promise<{ value: T; peakMb: number }> {
+  let peakMb = server.rssMb();
+  const timer = setInterval(() => {
+    peakMb = Math.max(peakMb, server.rssMb());
+  }, everyMs);
+  try {
+    const value = await work();
+    return { value, peakMb: Math.max(peakMb, server.rssMb()) };
+  } finally {
+    clearInterval(timer);
+  }
+}
