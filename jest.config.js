@@ -9,6 +9,7 @@ const moduleNameMapper = {
   '^@brand-api/webhooks$': '<rootDir>/services/webhooks/src/index.ts',
   '^@brand-api/webhooks/testing$': '<rootDir>/services/webhooks/src/testing/index.ts',
   '^@brand-api/api$': '<rootDir>/services/api/src/index.ts',
+  '^@brand-api/api/testing$': '<rootDir>/services/api/src/testing/index.ts',
   '^@brand-api/cli$': '<rootDir>/services/cli/src/index.ts',
 };
 
@@ -32,6 +33,9 @@ const common = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Jest reads testTimeout only at the top level, not per project. Integration and end-to-end
+  // tests start databases and child processes on a 2-core machine; unit tests finish far sooner.
+  testTimeout: 120_000,
   maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.unit.spec.ts'] },
@@ -39,13 +43,11 @@ module.exports = {
       ...common,
       displayName: 'int',
       testMatch: ['<rootDir>/**/src/**/*.int.spec.ts'],
-      testTimeout: 60_000,
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/**/src/**/*.e2e.spec.ts'],
-      testTimeout: 120_000,
     },
   ],
 };
