@@ -1,10 +1,8 @@
 #!/usr/bin/env node
 import { ConfigError, loadConfig } from './runtime/config';
 import { DataDirLockedError } from './runtime/data-dir-lock';
+import { exitCodes } from './runtime/exit-codes';
 import { startRuntime } from './runtime/start';
-
-/** Exit codes (sysexits.h), so scripts and supervisors can tell failures apart. */
-export const exitCodes = { usage: 64, config: 78, dataDirLocked: 75, startFailed: 1 } as const;
 
 const usage = `Usage: brand-api <serve|work|all>
 

@@ -5,8 +5,10 @@ import type { TestApp } from '../testing/test-app';
 jest.setTimeout(60_000);
 
 let t: TestApp;
+// No features: every Brand API route answers 501 once past authentication, so these tests
+// observe authentication alone, whatever the features do.
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ deps: { features: [] } });
 });
 afterAll(() => t.close());
 

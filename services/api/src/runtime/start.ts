@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
+  createEventStoreDbEventStore,
   createPostgresEventStore,
   createProjectionRunner,
   migrate,
@@ -92,19 +93,6 @@ export async function startRuntime(
         publicUrl: config.publicUrl,
       },
     });
-    const demo = await bootstrapDemo({
-      db,
-      eventStore,
-      commands: app.services.commands,
-      ids: app.services.ids,
-    });
-    const banner = firstStartBanner({
-      publicUrl: config.publicUrl,
-      adminToken: admin.generatedToken,
-      demo,
-    });
-    if (banner !== undefined) io.print(banner);
-
     let server: Server | undefined;
     let url: string | undefined;
     if (role !== 'work') {
@@ -119,7 +107,21 @@ export async function startRuntime(
       cleanup.push(() => drain(listening));
       logger.info({ url, publicUrl: config.publicUrl }, 'listening');
     }
-    logger.info({ role, database: db.kind }, 'started');
+    const demo = await bootstrapDemo({
+      db,
+      eventStore,
+      commands: app.services.commands,
+      ids: app.services.ids,
+    });
+    const banner = firstStartBanner({
+      // With PORT=0 the configured default names no real port; the bound one does.
+      publicUrl: config.port === 0 && url !== undefined ? url : config.publicUrl,
+      adminToken: admin.generatedToken,
+      demo,
+    });
+    if (banner !== undefined) io.print(banner);
+
+    logger.info({ database: db.kind }, 'started');
 
     let stopping: Promise<void> | undefined;
     return {
@@ -134,9 +136,15 @@ export async function startRuntime(
   }
 }
 
+/**
+ * The event log: the `events` table beside the read models by default, or EventStoreDB. Read
+ * models, checkpoints and operator data stay in Postgres/PGlite either way.
+ */
 function openEventStore(config: RuntimeConfig, db: Database): EventStore {
-  if (config.eventStore.kind === 'postgres') return createPostgresEventStore(db);
-  throw new Error('EVENT_STORE=eventstoredb is not wired yet');
+  if (config.eventStore.kind === 'eventstoredb') {
+    return createEventStoreDbEventStore(config.eventStore.connectionString);
+  }
+  return createPostgresEventStore(db);
 }
 
 function listen(server: Server, port: number): Promise<void> {

@@ -1,0 +1,78 @@
+import { scopes } from '@brand-api/contracts';
+import { adminAuth, createTestApp } from '../testing/test-app';
+import type { TestApp } from '../testing/test-app';
+import { bootstrapDemo, firstStartBanner } from './demo-bootstrap';
+
+jest.setTimeout(60_000);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const deps = () => ({
+  db: t.testDb.db,
+  eventStore: t.eventStore,
+  commands: t.app.services.commands,
+  ids: t.app.services.ids,
+});
+
+describe('demo bootstrap', () => {
+  it('creates a demo brand and a key with every scope on an empty store, and only once', async () => {
+    const demo = await bootstrapDemo(deps());
+    expect(demo).toMatchObject({ brandName: 'Demo Brand', scopes });
+    expect(await bootstrapDemo(deps())).toBeUndefined();
+
+    const brands = await t.http.get('/admin/v1/brands').set('authorization', adminAuth).expect(200);
+    expect((brands.body as { data: unknown[] }).data).toEqual([
+      { id: demo!.brandId, name: 'Demo Brand', customAuthEnabled: true },
+    ]);
+    const keys = await t.http
+      .get(`/admin/v1/brands/${demo!.brandId}/api-keys`)
+      .set('authorization', adminAuth)
+      .expect(200);
+    expect((keys.body as { data: { scopes: string[] }[] }).data).toEqual([
+      expect.objectContaining({ id: demo!.apiKeyId, scopes: [...scopes].sort() }),
+    ]);
+    const [created] = await t.eventStore.readStream(`brand-${demo!.brandId}`);
+    expect(created?.metadata).toMatchObject({
+      actor: { kind: 'system', id: 'demo-bootstrap' },
+      requestId: null,
+    });
+  });
+
+  it('lets the demo key past every scope check', async () => {
+    const demoStore = await createTestApp();
+    try {
+      const demo = await bootstrapDemo({
+        db: demoStore.testDb.db,
+        eventStore: demoStore.eventStore,
+        commands: demoStore.app.services.commands,
+        ids: demoStore.app.services.ids,
+      });
+      for (const path of [
+        '/api/v1/members',
+        '/api/v1/posts',
+        '/api/v1/member-groups',
+        '/api/v1/brand-products',
+      ]) {
+        const response = await demoStore.http
+          .get(path)
+          .set('authorization', `Bearer ${demo!.apiKey}`);
+        expect([401, 403]).not.toContain(response.status);
+      }
+    } finally {
+      await demoStore.close();
+    }
+  });
+
+  it('prints nothing when there is nothing new to show', () => {
+    expect(
+      firstStartBanner({ publicUrl: 'http://x', adminToken: undefined, demo: undefined }),
+    ).toBeUndefined();
+    expect(
+      firstStartBanner({ publicUrl: 'http://x', adminToken: 'bka_x', demo: undefined }),
+    ).toContain('bka_x');
+  });
+});

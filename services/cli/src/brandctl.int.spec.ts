@@ -1,0 +1,189 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, testAdminToken } from '@brand-api/api/testing';
+import type { TestApp } from '@brand-api/api/testing';
+import { runCli } from './program';
+
+jest.setTimeout(60_000);
+
+let t: TestApp;
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const handle = t.app.callback();
+  server = createServer((request, response) => void handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+/** Runs brandctl in-process against the live server, as an operator's shell would. */
+async function brandctl(args: string[], env: Record<string, string | undefined> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(['--url', url, ...args], {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env: { BRANDCTL_TOKEN: testAdminToken, ...env },
+  });
+  return { code, stdout, stderr };
+}
+
+const json = <T>(text: string) => JSON.parse(text) as T;
+
+describe('brandctl', () => {
+  it('creates, lists and updates brands', async () => {
+    const created = await brandctl(['brands', 'create', 'Acme', '--json']);
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const { data: brand } = json<{
+      data: { id: string; name: string; customAuthEnabled: boolean };
+    }>(created.stdout);
+    expect(brand).toMatchObject({ name: 'Acme', customAuthEnabled: false });
+
+    const human = await brandctl(['brands', 'create', 'Beta', '--custom-auth']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(
+      /^Created brand\nid: +[0-9a-f-]{36}\nname: +Beta\ncustomAuthEnabled: true\n$/,
+    );
+
+    const listed = await brandctl(['--json', 'brands', 'list', '--limit', '1', '--all']);
+    expect(json<{ data: { name: string }[] }>(listed.stdout).data.map((b) => b.name)).toEqual([
+      'Acme',
+      'Beta',
+    ]);
+    const table = await brandctl(['brands', 'list']);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID +NAME +CUSTOM AUTH$/);
+    expect(table.stdout).toContain(`${brand.id}  Acme`);
+
+    const updated = await brandctl([
+      'brands',
+      'update',
+      brand.id,
+      '--name',
+      'Acme Corp',
+      '--custom-auth',
+      '--json',
+    ]);
+    expect(json<{ data: unknown }>(updated.stdout).data).toEqual({
+      id: brand.id,
+      name: 'Acme Corp',
+      customAuthEnabled: true,
+    });
+    const off = await brandctl(['brands', 'update', brand.id, '--no-custom-auth', '--json']);
+    expect(json<{ data: { customAuthEnabled: boolean } }>(off.stdout).data.customAuthEnabled).toBe(
+      false,
+    );
+  });
+
+  it('creates, lists and revokes keys; a revoked key stops working at once', async () => {
+    const { stdout } = await brandctl(['brands', 'create', 'Keys', '--json']);
+    const brandId = json<{ data: { id: string } }>(stdout).data.id;
+
+    const created = await brandctl([
+      'keys',
+      'create',
+      brandId,
+      '--scopes',
+      'members:read,posts:read',
+      '--name',
+      'CI',
+    ]);
+    expect(created.code).toBe(0);
+    const key = /key: +(bk_live_\w+)/.exec(created.stdout)![1]!;
+    const keyId = /id: +([0-9a-f-]{36})/.exec(created.stdout)![1]!;
+    expect(created.stdout).toContain('shown only once');
+    await t.http
+      .get('/api/v1/posts')
+      .set('authorization', `Bearer ${key}`)
+      .expect((r) => expect(r.status).not.toBe(401));
+
+    const listed = await brandctl(['keys', 'list', brandId, '--json']);
+    const keys = json<{ data: { id: string; scopes: string[]; revokedAt: string | null }[] }>(
+      listed.stdout,
+    ).data;
+    expect(keys).toEqual([
+      expect.objectContaining({
+        id: keyId,
+        scopes: ['members:read', 'posts:read'],
+        revokedAt: null,
+      }),
+    ]);
+    expect(listed.stdout).not.toContain(key);
+    const table = await brandctl(['keys', 'list', brandId]);
+    expect(table.stdout).toMatch(
+      new RegExp(`${keyId} +CI +bk_live_\\w{4} +active +members:read posts:read`),
+    );
+
+    const revoked = await brandctl(['keys', 'revoke', brandId, keyId]);
+    expect(revoked).toEqual({ code: 0, stdout: `Revoked API key ${keyId}\n`, stderr: '' });
+    await t.http.get('/api/v1/posts').set('authorization', `Bearer ${key}`).expect(401);
+    expect((await brandctl(['keys', 'list', brandId])).stdout).toContain('revoked 20');
+  });
+
+  it('reports API errors with their code and exits 1', async () => {
+    const noToken = await brandctl(['brands', 'list'], { BRANDCTL_TOKEN: undefined });
+    expect(noToken).toMatchObject({ code: 1, stdout: '' });
+    expect(noToken.stderr).toBe(
+      'Error: Missing or invalid admin token (ADMIN_UNAUTHORIZED, HTTP 401)\n',
+    );
+
+    const flagWins = await brandctl(['--token', testAdminToken, 'brands', 'list'], {
+      BRANDCTL_TOKEN: 'wrong',
+    });
+    expect(flagWins.code).toBe(0);
+
+    const missing = await brandctl([
+      'keys',
+      'list',
+      '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
+      '--json',
+    ]);
+    expect(missing.code).toBe(1);
+    expect(json<{ code: string }>(missing.stderr).code).toBe('NOT_FOUND');
+
+    const badScope = await brandctl([
+      'keys',
+      'create',
+      '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
+      '--scopes',
+      'everything',
+    ]);
+    expect(badScope.stderr).toMatch(/VALIDATION_FAILED, HTTP 400/);
+  });
+
+  it('explains usage mistakes and an unreachable server', async () => {
+    const nothing = await brandctl(['brands', 'update', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b']);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toContain('Nothing to update');
+
+    const noScopes = await brandctl(['keys', 'create', 'x']);
+    expect(noScopes.code).toBe(1);
+    expect(noScopes.stderr).toContain("required option '--scopes <scopes>' not specified");
+
+    const badLimit = await brandctl(['brands', 'list', '--limit', '500']);
+    expect(badLimit.stderr).toContain('an integer from 1 to 100');
+
+    let stderr = '';
+    const code = await runCli(['--url', 'http://127.0.0.1:9', 'brands', 'list'], {
+      stdout: () => undefined,
+      stderr: (text) => (stderr += text),
+      env: { BRANDCTL_TOKEN: testAdminToken },
+    });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Error: Cannot reach http:\/\/127\.0\.0\.1:9: /);
+  });
+
+  it('prints help', async () => {
+    const help = await brandctl(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('brands');
+    expect(help.stdout).toContain('keys');
+    expect(help.stdout).toContain('--json');
+  });
+});
