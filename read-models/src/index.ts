@@ -1,3 +1,4 @@
 export * from './brands';
 export * from './catalogue';
+export * from './rebuild';
 export * from './community';

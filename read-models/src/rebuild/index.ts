@@ -1,0 +1,13 @@
+export { rebuildReadModel, verifyReadModel } from './rebuild';
+export type { RebuildResult, VerifyResult } from './rebuild';
+export { AlignmentError, RebuildBusyError, RebuildInterruptedError } from './shadow-run';
+export type { RebuildPhase, RebuildProgress, ShadowRunOptions } from './shadow-run';
+export type { RowChange, RowValues, TableDiff } from './compare-tables';
+export { hasDrift } from './compare-tables';
+export { fingerprintOf, pairReadModels } from './read-model';
+export type { ReadModel } from './read-model';
+export { rebuildMigrations } from './migrations';
+export { readRebuilds, requestRebuildCancel } from './rebuild-state';
+export type { RebuildPurpose, RebuildRecord, RebuildState } from './rebuild-state';
+export { createPostgresLogStats } from './log-stats';
+export type { LogStats } from './log-stats';
