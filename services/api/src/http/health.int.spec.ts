@@ -1,0 +1,54 @@
+import { brandStreamName } from '@brand-api/domain';
+import { eventually } from '@brand-api/event-store/testing';
+import { createTestApp } from '../testing/test-app';
+
+jest.setTimeout(60_000);
+
+describe('/readyz', () => {
+  it('answers 503 naming a migration that has not run', async () => {
+    const t = await createTestApp({
+      config: { migrations: ['event-store/001-events', 'later/999-never'] },
+    });
+    try {
+      const response = await t.http.get('/readyz').expect(503);
+      expect(response.body).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        statusCode: 503,
+        details: [{ field: 'migrations', message: 'pending: later/999-never' }],
+      });
+      // Liveness is not readiness: the process still answers.
+      await t.http.get('/healthz').expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 while the read models lag behind the log, and 200 once they catch up', async () => {
+    const t = await createTestApp({ config: { readyProjectionsWithinMs: 200 } });
+    try {
+      await t.runner.stop();
+      await t.eventStore.appendToStream(
+        brandStreamName('6f1b2a3c-0000-4000-8000-000000000001'),
+        [
+          {
+            type: 'BrandCreated',
+            data: {
+              brandId: '6f1b2a3c-0000-4000-8000-000000000001',
+              name: 'Lagging',
+              customAuthEnabled: false,
+            },
+          },
+        ],
+        { expectedVersion: 'no_stream' },
+      );
+      // Readers see an event once no older transaction is running anywhere on the server.
+      await eventually(async () => (await t.eventStore.readAll({})).length > 0);
+      const lagging = await t.http.get('/readyz').expect(503);
+      expect(lagging.body).toMatchObject({ details: [{ field: 'projections' }] });
+      await t.runner.start();
+      await t.http.get('/readyz').expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
