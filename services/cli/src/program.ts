@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { formatBrand, formatBrands, formatIssuedKey, formatKeys } from './format';
 import { createOperatorClient, OperatorApiError, OperatorConnectionError } from './operator-client';
 import type { OperatorClient } from './operator-client';
+import { registerRoomCommands } from './rooms';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -148,6 +149,8 @@ export function buildProgram(io: CliIo): Command {
       const response = await client.revokeKey(brandId, keyId);
       print(response, `Revoked API key ${response.data.id}`);
     });
+
+  registerRoomCommands(program, io);
 
   return program;
 }

@@ -1,0 +1,77 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, testAdminToken } from '@brand-api/api/testing';
+import type { TestApp } from '@brand-api/api/testing';
+import { runCli } from './program';
+
+jest.setTimeout(60_000);
+
+let t: TestApp;
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const handle = t.app.callback();
+  server = createServer((request, response) => void handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+async function brandctl(args: string[], env: Record<string, string | undefined> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(['--url', url, ...args], {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env: { BRANDCTL_TOKEN: testAdminToken, ...env },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('brandctl rooms create', () => {
+  it('creates a room for a brand, for people and for scripts', async () => {
+    const brand = JSON.parse((await brandctl(['brands', 'create', 'Acme', '--json'])).stdout) as {
+      data: { id: string };
+    };
+    const human = await brandctl(['rooms', 'create', brand.data.id, 'General']);
+    expect(human).toMatchObject({ code: 0, stderr: '' });
+    expect(human.stdout).toMatch(/^Created room\nid: +[0-9a-f-]{36}\nname: General\n$/);
+    const scripted = await brandctl(['--json', 'rooms', 'create', brand.data.id, 'Trail talk']);
+    expect(JSON.parse(scripted.stdout)).toEqual({
+      data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string, name: 'Trail talk' },
+    });
+    const roomCreated = (await t.eventStore.readAll()).filter(
+      (event) => event.type === 'RoomCreated',
+    );
+    expect(roomCreated.map((event) => event.metadata.actor)).toEqual([
+      { kind: 'operator', id: 'admin', name: 'operator' },
+      { kind: 'operator', id: 'admin', name: 'operator' },
+    ]);
+  });
+
+  it('reports an unknown brand, a missing token and a bad name as errors', async () => {
+    const unknown = await brandctl([
+      'rooms',
+      'create',
+      '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
+      'X',
+    ]);
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr).toBe('Error: Resource not found (NOT_FOUND, HTTP 404)\n');
+    const anonymous = await brandctl(
+      ['rooms', 'create', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b', 'X'],
+      {
+        BRANDCTL_TOKEN: undefined,
+      },
+    );
+    expect(anonymous.stderr).toContain('ADMIN_UNAUTHORIZED');
+    const blank = await brandctl(['rooms', 'create', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b', '']);
+    expect(blank.stderr).toContain('VALIDATION_FAILED');
+  });
+});
