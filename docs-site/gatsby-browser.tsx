@@ -1,7 +1,7 @@
 import type { GatsbyBrowser } from 'gatsby';
 import './src/styles/global.css';
 import { canonicalPath } from './src/utils/paths';
-import { navigationFinished, navigationStarted } from './src/theme/progress-bar';
+import { navigationFinished, watchNavigations } from './src/theme/progress-bar';
 import { wrapPageElement as wrap } from './src/theme/wrap-page-element';
 
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = wrap;
@@ -18,8 +18,8 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   }
 };
 
-export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = ({ location, prevLocation }) => {
-  if (prevLocation !== null && location.pathname !== prevLocation.pathname) navigationStarted();
+export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
+  watchNavigations();
 };
 
 export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = () => {

@@ -9,6 +9,7 @@ import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import rehypePrism from 'rehype-prism-plus';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
+import rehypeFocusableScroll from './plugins/rehype-focusable-scroll.mjs';
 import remarkCodeRegion from './plugins/remark-code-region.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -45,6 +46,7 @@ const config = {
               },
             ],
             [rehypePrism, { ignoreMissing: false }],
+            rehypeFocusableScroll,
           ],
         },
       },

@@ -57,12 +57,9 @@ function sidebarOf(docId: string): string | undefined {
   return Object.keys(sidebars).find((id) => contains(sidebars[id] ?? []));
 }
 
-export const createPages: GatsbyNode['createPages'] = async ({
-  graphql,
-  actions,
-  reporter,
-}: CreatePagesArgs) => {
-  const result = await graphql<DocsQuery>(`
+export const createPages: GatsbyNode['createPages'] = async (args: CreatePagesArgs) => {
+  const { actions, reporter } = args;
+  const result = await args.graphql<DocsQuery>(`
     {
       allMdx {
         nodes {
@@ -79,7 +76,7 @@ export const createPages: GatsbyNode['createPages'] = async ({
     }
   `);
   if (result.errors !== undefined || result.data === undefined) {
-    reporter.panicOnBuild('Could not query the docs', result.errors);
+    reporter.panicOnBuild('Could not query the docs', result.errors as Error[]);
     return;
   }
   const docs = result.data.allMdx.nodes
@@ -148,9 +145,11 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   actions,
   plugins,
 }: CreateWebpackConfigArgs) => {
+  // Gatsby types its webpack plugin factories as bare `Function`s.
+  const define = plugins.define as (definitions: Record<string, string>) => unknown;
   actions.setWebpackConfig({
     plugins: [
-      plugins.define({
+      define({
         __DOCS_INDEX__: JSON.stringify(docsIndex),
         __BRAND_API_CONTRACTS__: JSON.stringify(buildContractsData()),
       }),

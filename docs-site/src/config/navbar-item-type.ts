@@ -5,7 +5,7 @@ export function navbarItemType(item: object): string {
   const { type, items } = item as { type?: unknown; items?: unknown };
   if (type === undefined || type === 'default')
     return Array.isArray(items) ? 'dropdown' : 'default';
-  return String(type);
+  return typeof type === 'string' ? type : JSON.stringify(type);
 }
 
 export const NO_COMPONENT_FOR_TYPE = 'No NavbarItem component found for type';

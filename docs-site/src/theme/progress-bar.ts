@@ -22,3 +22,25 @@ export function navigationFinished(): void {
   timer = undefined;
   if (nprogress.isStarted()) nprogress.done();
 }
+
+type GatsbyNavigate = (to: string | number, options?: unknown) => unknown;
+
+/**
+ * Gatsby's onPreRouteUpdate runs only once the next page's resources have loaded, too late to
+ * time the wait. Every Link click and navigate() goes through `window.___navigate`, so the
+ * timer starts there (set up after Gatsby's router, in onInitialClientRender).
+ */
+export function watchNavigations(): void {
+  const target = window as unknown as { ___navigate?: GatsbyNavigate };
+  const original = target.___navigate;
+  if (original === undefined) return;
+  target.___navigate = (to, options) => {
+    if (
+      typeof to === 'string' &&
+      new URL(to, window.location.href).pathname !== window.location.pathname
+    ) {
+      navigationStarted();
+    }
+    return original(to, options);
+  };
+}

@@ -1,0 +1,193 @@
+/** The navbar behaviours of SPEC §2/§4: breakpoint, mobile sidebar, dropdowns, hideOnScroll, skip link. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { siteUrl } from '../support/browser-env';
+import { launchChromium, newContext, openPage, waitForHydration } from '../support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+const hamburger = (page: Page) => page.locator('button.navbar__toggle');
+const sidebarShown = (page: Page) =>
+  page.evaluate(() =>
+    document.querySelector('nav[aria-label="Main"]')!.classList.contains('navbar-sidebar--show'),
+  );
+
+describe('the 996 px breakpoint', () => {
+  it('shows the hamburger at 996 px and the desktop items at 997 px', async () => {
+    context = await newContext(browser, { viewport: { width: 996, height: 800 } });
+    const { page } = await openPage(context, '/docs/intro/');
+    expect(await hamburger(page).isVisible()).toBe(true);
+    expect(
+      await page.locator('.navbar__items a.navbar__link', { hasText: 'Guides' }).isVisible(),
+    ).toBe(false);
+
+    await page.setViewportSize({ width: 997, height: 800 });
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('button.navbar__toggle')!).display === 'none',
+    );
+    expect(
+      await page.locator('.navbar__items a.navbar__link', { hasText: 'Guides' }).isVisible(),
+    ).toBe(true);
+  });
+});
+
+describe('the mobile sidebar', () => {
+  beforeEach(async () => {
+    context = await newContext(browser, { viewport: { width: 800, height: 800 } });
+  });
+
+  it('opens on the docs sidebar, goes back to the main menu, and locks page scrolling', async () => {
+    const { page } = await openPage(context, '/docs/intro/');
+    await hamburger(page).click();
+    await page.waitForFunction(() => document.querySelector('.navbar-sidebar--show') !== null);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    const back = page.getByRole('button', { name: 'Back to main menu' });
+    await back.waitFor({ state: 'visible' });
+    expect(await page.locator('.navbar-sidebar a', { hasText: 'Webhooks' }).isVisible()).toBe(true);
+
+    await back.click();
+    await page
+      .locator('.navbar-sidebar a', { hasText: 'Product website' })
+      .waitFor({ state: 'visible' });
+
+    await page.getByRole('button', { name: 'Close navigation bar' }).click();
+    await page.waitForFunction(() => document.querySelector('.navbar-sidebar--show') === null);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  });
+
+  it('closes on back navigation', async () => {
+    const { page } = await openPage(context, '/');
+    await page.locator('.hero a', { hasText: 'Get started' }).click();
+    await page.waitForURL('**/docs/intro/');
+    await hamburger(page).click();
+    await page.waitForFunction(() => document.querySelector('.navbar-sidebar--show') !== null);
+    await page.goBack();
+    await page.waitForURL(`${siteUrl()}/`);
+    await page.waitForFunction(() => document.querySelector('.navbar-sidebar--show') === null);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  });
+
+  it('closes when the window widens to desktop', async () => {
+    const { page } = await openPage(context, '/');
+    await hamburger(page).click();
+    expect(await sidebarShown(page)).toBe(true);
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.waitForFunction(() => document.querySelector('.navbar-sidebar--show') === null);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  });
+
+  it('starts a dropdown expanded when one of its links is the current page, collapsed otherwise', async () => {
+    const docs = await openPage(context, '/docs/intro/');
+    await hamburger(docs.page).click();
+    await docs.page.getByRole('button', { name: 'Back to main menu' }).click();
+    const versionOnDocs = docs.page.locator('.navbar-sidebar button.menu__link--sublist', {
+      hasText: 'v1.0.0',
+    });
+    expect(await versionOnDocs.getAttribute('aria-expanded')).toBe('true');
+
+    const home = await openPage(context, '/');
+    await hamburger(home.page).click();
+    const versionOnHome = home.page.locator('.navbar-sidebar button.menu__link--sublist', {
+      hasText: 'v1.0.0',
+    });
+    expect(await versionOnHome.getAttribute('aria-expanded')).toBe('false');
+    await versionOnHome.click();
+    expect(await versionOnHome.getAttribute('aria-expanded')).toBe('true');
+    await home.page
+      .locator('.navbar-sidebar a.menu__link', { hasText: 'v1.0.0' })
+      .waitFor({ state: 'visible' });
+  });
+});
+
+describe('desktop dropdowns', () => {
+  const trigger = (page: Page) => page.locator('.dropdown__trigger', { hasText: 'English' });
+  const isOpen = async (page: Page) =>
+    (await trigger(page).getAttribute('aria-expanded')) === 'true';
+
+  beforeEach(async () => {
+    context = await newContext(browser);
+  });
+
+  it('close on a click, a touch or focus outside, and on Escape', async () => {
+    const { page } = await openPage(context, '/docs/intro/');
+    await trigger(page).click();
+    expect(await isOpen(page)).toBe(true);
+    await page.mouse.move(600, 600); // leave the hover area
+    await page.mouse.down();
+    await page.mouse.up();
+    expect(await isOpen(page)).toBe(false);
+
+    await trigger(page).click();
+    expect(await isOpen(page)).toBe(true);
+    await page.evaluate(() =>
+      document
+        .querySelector('main')!
+        .dispatchEvent(new TouchEvent('touchstart', { bubbles: true })),
+    );
+    expect(await isOpen(page)).toBe(false);
+
+    await trigger(page).click();
+    expect(await isOpen(page)).toBe(true);
+    await page.locator('main a').first().focus();
+    expect(await isOpen(page)).toBe(false);
+
+    await trigger(page).click();
+    await page.keyboard.press('Escape');
+    expect(await isOpen(page)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('English');
+  });
+});
+
+describe('hideOnScroll', () => {
+  it('hides the navbar when scrolling down and shows it when scrolling up', async () => {
+    context = await newContext(browser, { viewport: { width: 1280, height: 700 } });
+    const { page } = await openPage(context, '/docs/developer/rest-api/');
+    const hidden = () =>
+      page.evaluate(() =>
+        document.querySelector('nav[aria-label="Main"]')!.classList.contains('navbar--hidden'),
+      );
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(300);
+    await page.mouse.wheel(0, 600);
+    await page.waitForFunction(() =>
+      document.querySelector('nav[aria-label="Main"]')!.classList.contains('navbar--hidden'),
+    );
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction(
+      () => !document.querySelector('nav[aria-label="Main"]')!.classList.contains('navbar--hidden'),
+    );
+    expect(await hidden()).toBe(false);
+  });
+});
+
+describe('the skip link', () => {
+  it('is the first focusable element and moves focus to the main content', async () => {
+    context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${siteUrl()}/docs/intro/`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    expect(await focused.textContent()).toBe('Skip to main content');
+    expect(await focused.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() =>
+        document.getElementById('main-content')!.contains(document.activeElement),
+      ),
+    ).toBe(true);
+  });
+});

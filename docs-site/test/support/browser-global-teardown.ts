@@ -1,0 +1,3 @@
+export default async function teardown(): Promise<void> {
+  await globalThis.__DOCS_SERVER__?.close();
+}
