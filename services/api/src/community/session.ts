@@ -1,5 +1,9 @@
 import { ApiError } from '@brand-api/contracts';
-import { createMemberSession, findMemberSession } from '@brand-api/read-models';
+import {
+  createMemberSession,
+  deleteExpiredMemberSessions,
+  findMemberSession,
+} from '@brand-api/read-models';
 import type { Middleware } from 'koa';
 import type { AuthState } from '../http/mount-operations';
 import type { AppServices } from '../services';
@@ -38,6 +42,8 @@ export async function startSession(
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + sessionTtlMs).toISOString(),
   });
+  // Sign-ins are rare next to requests: a good moment to drop sessions that have run out.
+  await deleteExpiredMemberSessions(services.db, now);
   return [
     `${sessionCookieName}=${token}`,
     `Path=${communityPrefix}`,

@@ -230,6 +230,8 @@ describe('redeeming a magic link', () => {
     ['an unknown token', `?token=${'A'.repeat(43)}`],
     ['a malformed token', '?token=abc'],
     ['no token', ''],
+    ['two tokens', `?token=${'A'.repeat(43)}&token=${'B'.repeat(43)}`],
+    ['a very long token', `?token=${'A'.repeat(5000)}&utm_source=mail`],
   ])('answers %s with the error page, and JSON to JSON clients', async (_name, query) => {
     const page = await t.http
       .get(`/community/v1/auth/magic-link${query}`)
