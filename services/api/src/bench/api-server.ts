@@ -47,18 +47,31 @@ async function main(): Promise<void> {
     features: [...apiFeatures.filter((feature) => feature.name !== 'catalogue'), catalogue],
   });
   const handle = app.callback();
+  // Autocannon drops its sockets when a run ends; their handlers still finish before shutdown.
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
   const server = createServer((request, response) => {
-    void handle(request, response);
+    inFlight += 1;
+    void handle(request, response).finally(() => {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    });
   });
   server.keepAliveTimeout = 5_000;
   server.listen(0, '127.0.0.1', () => {
     process.send?.({ port: (server.address() as AddressInfo).port });
   });
+  // The benchmark asks for the heap figures behind the RSS it samples from /proc.
+  process.on('message', (message: { type?: string }) => {
+    if (message.type === 'memory') process.send?.({ type: 'memory', usage: process.memoryUsage() });
+  });
   // Requests still in flight when the benchmark ends finish before the database closes.
   process.on('disconnect', () => {
     server.close(() => {
-      void runner
-        .stop()
+      const idle =
+        inFlight === 0 ? Promise.resolve() : new Promise<void>((done) => (drained = done));
+      void idle
+        .then(() => runner.stop())
         .then(() => eventStore.close())
         .then(() => db.close())
         .finally(() => process.exit(0));
