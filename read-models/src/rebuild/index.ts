@@ -4,7 +4,7 @@ export { AlignmentError, RebuildBusyError, RebuildInterruptedError } from './sha
 export type { RebuildPhase, RebuildProgress, ShadowRunOptions } from './shadow-run';
 export type { RowChange, RowValues, TableDiff } from './compare-tables';
 export { hasDrift } from './compare-tables';
-export { fingerprintOf, pairReadModels } from './read-model';
+export { fingerprintOf, pairReadModels, rebuildLockKey } from './read-model';
 export type { ReadModel } from './read-model';
 export { rebuildMigrations } from './migrations';
 export { readRebuilds, requestRebuildCancel } from './rebuild-state';

@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS projection_rebuilds (
   state text NOT NULL CHECK (state IN ('replaying', 'swapping', 'comparing', 'interrupted', 'failed', 'done')),
   cancel_requested boolean NOT NULL DEFAULT false,
   last_error text,
+  result jsonb,
   started_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   finished_at timestamptz

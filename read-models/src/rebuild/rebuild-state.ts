@@ -17,6 +17,8 @@ export interface RebuildRecord {
   state: RebuildState;
   cancelRequested: boolean;
   lastError: string | null;
+  /** What the run found (verify: the diff) or did (rebuild: its summary), once done. */
+  result: unknown;
   startedAt: Date;
   updatedAt: Date;
   finishedAt: Date | null;
@@ -34,13 +36,14 @@ interface Row {
   state: RebuildState;
   cancel_requested: boolean;
   last_error: string | null;
+  result: unknown;
   started_at: Date;
   updated_at: Date;
   finished_at: Date | null;
 }
 
 const columns = `name, purpose, fingerprint, shadow_schema, commit, prepare, events_done,
-  events_total, state, cancel_requested, last_error, started_at, updated_at, finished_at`;
+  events_total, state, cancel_requested, last_error, result, started_at, updated_at, finished_at`;
 
 const toRecord = (row: Row): RebuildRecord => ({
   name: row.name,
@@ -53,6 +56,7 @@ const toRecord = (row: Row): RebuildRecord => ({
   state: row.state,
   cancelRequested: row.cancel_requested,
   lastError: row.last_error,
+  result: row.result,
   startedAt: row.started_at,
   updatedAt: row.updated_at,
   finishedAt: row.finished_at,
@@ -89,7 +93,7 @@ export async function startRebuildRecord(
      VALUES ($1, $2, $3, $4, 'replaying')
      ON CONFLICT (name) DO UPDATE SET purpose = $2, fingerprint = $3, shadow_schema = $4,
        commit = 0, prepare = 0, events_done = 0, events_total = NULL, state = 'replaying',
-       cancel_requested = false, last_error = NULL, started_at = now(), updated_at = now(),
+       cancel_requested = false, last_error = NULL, result = NULL, started_at = now(), updated_at = now(),
        finished_at = NULL`,
     [fields.name, fields.purpose, fields.fingerprint, fields.shadowSchema],
   );
@@ -149,13 +153,14 @@ export async function setRebuildState(
   name: string,
   state: RebuildState,
   lastError: string | null = null,
+  result: unknown = null,
 ): Promise<void> {
   await db.query(
     `UPDATE ${table(liveSchema)}
-     SET state = $2, last_error = $3, updated_at = now(),
+     SET state = $2, last_error = $3, result = $4::jsonb, updated_at = now(),
        finished_at = CASE WHEN $2 IN ('done', 'failed', 'interrupted') THEN now() END
      WHERE name = $1`,
-    [name, state, lastError],
+    [name, state, lastError, result === null ? null : JSON.stringify(result)],
   );
 }
 

@@ -53,7 +53,11 @@ export async function rebuildReadModel(options: ShadowRunOptions): Promise<Rebui
          ON CONFLICT (name) DO UPDATE SET version = $2, commit = $3, prepare = $4, updated_at = now()`,
         [projection.name, projection.version, position.commit, position.prepare],
       );
-      await setRebuildState(tx, run.liveSchema, projection.name, 'done');
+      await setRebuildState(tx, run.liveSchema, projection.name, 'done', null, {
+        position,
+        tables,
+        eventsDone: run.eventsDone,
+      });
       // Waiters for read-after-write re-read checkpoints at once instead of at their next poll.
       await tx.query('SELECT pg_notify($1, $2)', [checkpointsChannel, projection.name]);
       return { position, tables };
@@ -98,7 +102,11 @@ export async function verifyReadModel(options: ShadowRunOptions): Promise<Verify
       for (const table of tables) {
         diffs.push(await compareTable(tx, run.liveSchema, run.shadowSchema, table));
       }
-      await setRebuildState(tx, run.liveSchema, projection.name, 'done');
+      await setRebuildState(tx, run.liveSchema, projection.name, 'done', null, {
+        position,
+        drift: diffs.some(hasDrift),
+        tables: diffs,
+      });
       return { position, diffs };
     });
     await dropSchema(db, run.shadowSchema);

@@ -9,6 +9,7 @@ import type { OperatorPrincipal } from './admin/admin-auth';
 import { adminHandlers } from './admin/admin-handlers';
 import { adminOperations } from './admin/admin-operations';
 import { mountWebhookAdmin } from './admin/webhooks';
+import { mountOperatorTools } from './operators';
 import { apiKeyAuthentication, requireScope } from './auth/api-key-auth';
 import { createApiKeyAuthenticator } from './auth/api-key-authenticator';
 import type { ApiKeyPrincipal } from './auth/api-key-authenticator';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps): BrandApiApp {
     bodyLimitBytes,
   });
   mountWebhookAdmin(router, services, { adminPrefix, bodyLimitBytes });
+  mountOperatorTools(router, services, { adminPrefix, bodyLimitBytes });
 
   // Community: /community/v1 (member sign-in and commands, session cookie) and admin rooms.
   mountCommunity(router, services, { publicUrl: services.publicUrl, adminPrefix, bodyLimitBytes });

@@ -5,9 +5,11 @@ import {
   catalogueMigrations,
   communityMigrations,
   memberSessionMigrations,
+  rebuildMigrations,
 } from '@brand-api/read-models';
 import { catalogueApiMigrations } from '../features/catalogue';
 import { webhookMigrations } from '@brand-api/webhooks';
+import { operatorMigrations } from '../operators/migrations';
 
 /** Tables the API process itself owns (not derived from events). */
 export const apiMigrations: readonly Migration[] = [
@@ -34,4 +36,6 @@ export const allMigrations: readonly Migration[] = [
   ...memberSessionMigrations,
   ...webhookMigrations,
   ...apiMigrations,
+  ...rebuildMigrations,
+  ...operatorMigrations,
 ];

@@ -1,0 +1,128 @@
+import type { EventStore, Queryable, RecordedEvent } from '@brand-api/event-store';
+import { apiKeyStreamName } from '@brand-api/domain';
+import type { AuditedEntity } from './entity-registry';
+import { entityOfStream, findEntity } from './entity-registry';
+import type { FieldChange } from './state-diff';
+import { diffStates } from './state-diff';
+
+export interface ActorView {
+  kind: string;
+  id: string;
+  /** Name at the time when recorded; for API keys otherwise the key's name from its own stream. */
+  name: string | null;
+}
+
+export interface HistoryEntry {
+  /** Global position (the log's sequence number) and its commit, the log's order. */
+  position: number;
+  commit: number;
+  entity: { kind: string; id: string } | null;
+  stream: string;
+  streamVersion: number;
+  type: string;
+  occurredAt: string;
+  recordedAt: string;
+  actor: ActorView | null;
+  requestId: string | null;
+  correlationId: string | null;
+  causationId: string | null;
+  changes: FieldChange[];
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+export const occurredAtOf = (event: RecordedEvent): string =>
+  text(event.metadata.occurredAt) ?? event.recordedAt.toISOString();
+
+/** Resolves actor names once per request: an API key's name comes from its own stream. */
+export class ActorNames {
+  private readonly keyNames = new Map<string, Promise<string | null>>();
+  constructor(private readonly store: EventStore) {}
+
+  async of(event: RecordedEvent): Promise<ActorView | null> {
+    const actor = event.metadata.actor;
+    if (typeof actor !== 'object' || actor === null) return null;
+    const { kind, id, name } = actor as Record<string, unknown>;
+    if (typeof kind !== 'string' || typeof id !== 'string') return null;
+    const recorded = text(name);
+    if (recorded !== null || kind !== 'apiKey') return { kind, id, name: recorded };
+    return { kind, id, name: await this.apiKeyName(id) };
+  }
+
+  private apiKeyName(apiKeyId: string): Promise<string | null> {
+    let name = this.keyNames.get(apiKeyId);
+    if (!name) {
+      const entity = findEntity('api-key')!;
+      name = this.store.readStream(apiKeyStreamName(apiKeyId)).then((events) => {
+        const state = events.reduce(entity.evolve, entity.initialState());
+        return text((state as { name?: unknown }).name);
+      });
+      this.keyNames.set(apiKeyId, name);
+    }
+    return name;
+  }
+}
+
+/** One entry per event of the stream, with what each changed in the folded state. */
+export async function historyOfStream(
+  events: readonly RecordedEvent[],
+  entity: AuditedEntity | undefined,
+  id: string | undefined,
+  actors: ActorNames,
+): Promise<HistoryEntry[]> {
+  let state = entity?.initialState();
+  const entries: HistoryEntry[] = [];
+  for (const event of events) {
+    const before = state;
+    if (entity) state = entity.evolve(state, event);
+    entries.push({
+      position: event.position.prepare,
+      commit: event.position.commit,
+      entity: entity && id ? { kind: entity.kind, id } : null,
+      stream: event.streamName,
+      streamVersion: event.streamVersion,
+      type: event.type,
+      occurredAt: occurredAtOf(event),
+      recordedAt: event.recordedAt.toISOString(),
+      actor: await actors.of(event),
+      requestId: text(event.metadata.requestId),
+      correlationId: text(event.metadata.correlationId),
+      causationId: text(event.metadata.causationId),
+      changes: entity ? diffStates(before, state) : [],
+    });
+  }
+  return entries;
+}
+
+export async function entityHistory(
+  store: EventStore,
+  entity: AuditedEntity,
+  id: string,
+): Promise<HistoryEntry[]> {
+  const events = await store.readStream(entity.streamName(id));
+  return historyOfStream(events, entity, id, new ActorNames(store));
+}
+
+/**
+ * Everything one request did, in log order, across every stream it touched. The request id
+ * lives in the metadata; an expression index on it keeps this a lookup (see migrations.ts).
+ */
+export async function requestHistory(
+  db: Queryable,
+  store: EventStore,
+  requestId: string,
+): Promise<HistoryEntry[]> {
+  const { rows } = await db.query<{ stream_name: string }>(
+    `SELECT DISTINCT stream_name FROM events WHERE metadata->>'requestId' = $1`,
+    [requestId],
+  );
+  const actors = new ActorNames(store);
+  const entries: HistoryEntry[] = [];
+  for (const { stream_name: streamName } of rows) {
+    const owner = entityOfStream(streamName);
+    const events = await store.readStream(streamName);
+    const history = await historyOfStream(events, owner?.entity, owner?.id, actors);
+    entries.push(...history.filter((entry) => entry.requestId === requestId));
+  }
+  return entries.sort((a, b) => a.commit - b.commit || a.position - b.position);
+}

@@ -1,0 +1,55 @@
+import { ApiError } from '@brand-api/contracts';
+import { comparePositions } from '@brand-api/event-store';
+import type { LogPosition, Queryable, RecordedEvent } from '@brand-api/event-store';
+import { occurredAtOf } from './history';
+
+/** A moment of the log: after the event at a global position, or at a wall-clock time. */
+export type PointInTime =
+  | { kind: 'position'; globalPosition: number; position: LogPosition }
+  | { kind: 'time'; time: Date };
+
+function invalid(field: string, message: string): ApiError {
+  return new ApiError('VALIDATION_FAILED', { details: [{ location: 'query', field, message }] });
+}
+
+/**
+ * `1234` (a global position, as history and export print them) or an ISO 8601 time. A global
+ * position is resolved to its place in the log's commit order, which is the order readers see.
+ */
+export async function parsePointInTime(
+  db: Queryable,
+  raw: string,
+  field: string,
+): Promise<PointInTime> {
+  if (/^\d+$/.test(raw)) {
+    const globalPosition = Number(raw);
+    if (globalPosition === 0) {
+      return { kind: 'position', globalPosition, position: { commit: 0, prepare: 0 } };
+    }
+    const { rows } = await db.query<{ commit: number }>(
+      `SELECT transaction_id::text::bigint AS commit FROM events WHERE global_position = $1`,
+      [globalPosition],
+    );
+    const commit = rows[0]?.commit;
+    if (commit === undefined) throw invalid(field, `no event has global position ${raw}`);
+    return { kind: 'position', globalPosition, position: { commit, prepare: globalPosition } };
+  }
+  const time = new Date(raw);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(time.getTime())) {
+    throw invalid(field, 'must be a global position (an integer) or an ISO 8601 time');
+  }
+  return { kind: 'time', time };
+}
+
+/** True when the event had happened at that point. */
+export function happenedBy(event: RecordedEvent, point: PointInTime): boolean {
+  return point.kind === 'position'
+    ? comparePositions(event.position, point.position) <= 0
+    : Date.parse(occurredAtOf(event)) <= point.time.getTime();
+}
+
+export function describePoint(point: PointInTime): { position: number } | { time: string } {
+  return point.kind === 'position'
+    ? { position: point.globalPosition }
+    : { time: point.time.toISOString() };
+}
