@@ -3,6 +3,7 @@ import type { ErrorDetail, RawQuery } from '@brand-api/contracts';
 import type { TObject, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
+import { escapePointer, resolveUnions } from './union-errors';
 
 export type RequestPart = 'path' | 'query' | 'body';
 
@@ -51,14 +52,12 @@ export function toDetails(
     seen.add(key);
     details.push({ location, field: field === '' ? '/' : field, message });
   };
-  const alternatives = unionFailures(errors);
-  for (const error of errors) {
-    const union = alternatives.get(error.instancePath);
-    if (union !== undefined) {
-      // One line per field for `T | null` and other unions, instead of one per branch.
-      add(error.instancePath, union);
+  for (const finding of resolveUnions(errors)) {
+    if (finding.kind === 'field') {
+      add(finding.field, finding.message);
       continue;
     }
+    const { error } = finding;
     switch (error.keyword) {
       case 'required':
         for (const property of error.params.requiredProperties) {
@@ -81,33 +80,4 @@ export function toDetails(
   }
   if (details.length === 0) details.push({ location, field: '/', message: 'is invalid' });
   return details;
-}
-
-/**
- * Fields whose union (anyOf) failed, with one message for all branches: "must be integer or
- * null" when every branch failed on its type, the union's own message otherwise.
- */
-function unionFailures(errors: readonly TLocalizedValidationError[]): Map<string, string> {
-  const failures = new Map<string, string>();
-  for (const error of errors) {
-    if (error.keyword !== 'anyOf') continue;
-    const branches = errors.filter(
-      (other) => other !== error && other.instancePath === error.instancePath,
-    );
-    const types = branches.flatMap((branch) =>
-      branch.keyword === 'type' ? [String(branch.params.type)] : [],
-    );
-    failures.set(
-      error.instancePath,
-      types.length === branches.length && types.length > 0
-        ? `must be ${types.join(' or ')}`
-        : error.message,
-    );
-  }
-  return failures;
-}
-
-/** JSON pointer escaping (RFC 6901). */
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -157,9 +157,9 @@ describe('scopes, spelled as SPEC §6 spells them', () => {
 });
 
 describe('validation (SPEC §5): 400 naming the field, nothing written', () => {
-  // A badge is `BrandMemberBadgeInput | null`: the shared validator reports a missing or extra
-  // property of the badge on the badge itself (`/brandMemberBadge`), a bad colour on the colour.
-  it.each<[string, unknown, string | RegExp]>([
+  // A badge is `BrandMemberBadgeInput | null`: a badge object is checked as a badge, so the
+  // failing property of the badge is named, never the badge as a whole.
+  it.each<[string, unknown, string]>([
     ['no name', {}, '/name'],
     ['an empty name', { name: '' }, '/name'],
     ['a name of spaces', { name: '   ' }, '/name'],
@@ -167,17 +167,17 @@ describe('validation (SPEC §5): 400 naming the field, nothing written', () => {
     [
       'a badge without name',
       { name: 'G', brandMemberBadge: { foregroundColor: '#fff', backgroundColor: '#000' } },
-      /^\/brandMemberBadge(\/name)?$/,
+      '/brandMemberBadge/name',
     ],
     [
       'a badge without foregroundColor',
       { name: 'G', brandMemberBadge: { name: 'B', backgroundColor: '#000' } },
-      /^\/brandMemberBadge(\/foregroundColor)?$/,
+      '/brandMemberBadge/foregroundColor',
     ],
     [
       'a badge without backgroundColor',
       { name: 'G', brandMemberBadge: { name: 'B', foregroundColor: '#000' } },
-      /^\/brandMemberBadge(\/backgroundColor)?$/,
+      '/brandMemberBadge/backgroundColor',
     ],
     [
       'a colour that is not hex',
@@ -192,7 +192,7 @@ describe('validation (SPEC §5): 400 naming the field, nothing written', () => {
     [
       'a badge with an id',
       { name: 'G', brandMemberBadge: { ...vip, id: unknownId } },
-      /^\/brandMemberBadge(\/id)?$/,
+      '/brandMemberBadge/id',
     ],
     ['an unknown field', { name: 'G', colour: 'red' }, '/colour'],
   ])('create with %s', async (_name, body, field) => {
@@ -202,7 +202,7 @@ describe('validation (SPEC §5): 400 naming the field, nothing written', () => {
       code: 'VALIDATION_FAILED',
       details: expect.arrayContaining([
         expect.objectContaining({
-          field: typeof field === 'string' ? field : (expect.stringMatching(field) as unknown),
+          field,
         }),
       ]) as unknown,
     });
