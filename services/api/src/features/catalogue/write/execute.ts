@@ -3,7 +3,7 @@ import type { EventStore } from '@brand-api/event-store';
 import { ConcurrencyError } from '@brand-api/event-store';
 import type { Logger } from 'pino';
 import type { CommandContext, ProjectionWaiter } from '../../../commands/command-runner';
-import { UnitOfWork } from './unit-of-work';
+import { UnitOfWork } from '../../../commands/unit-of-work';
 
 export interface CatalogueWriteDeps {
   eventStore: EventStore;

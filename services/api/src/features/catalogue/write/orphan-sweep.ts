@@ -1,10 +1,10 @@
 import type { ProductState } from '@brand-api/domain';
 import { productDecider, productStreamName } from '@brand-api/domain';
 import type { CommandContext } from '../../../commands/command-runner';
+import { UnitOfWork } from '../../../commands/unit-of-work';
 import type { CatalogueWriteDeps } from './execute';
 import { runCatalogueCommand } from './execute';
 import type { VariantsOfProducts } from './product-commands';
-import { UnitOfWork } from './unit-of-work';
 import { deleteVariants } from './variant-commands';
 
 /**

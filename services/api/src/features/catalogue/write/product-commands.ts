@@ -1,10 +1,10 @@
 import type { BulkBrandProductsBody } from '@brand-api/contracts';
 import type { ActiveProduct, ProductChanges, ProductFields } from '@brand-api/domain';
 import { productDecider, productStreamName, storeIdHolder } from '@brand-api/domain';
+import type { UnitOfWork } from '../../../commands/unit-of-work';
 import { active } from './active';
 import { assertDistinctStoreIds, forRecord } from './bulk-errors';
 import { loadStoreIdClaim } from './store-id-claims';
-import type { UnitOfWork } from './unit-of-work';
 import { deleteVariants } from './variant-commands';
 
 /** What deleting products needs besides the unit of work: their variants, from the read table. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ParentProduct, StoreIdKind } from '@brand-api/domain';
 import { storeIdClaimDecider, storeIdClaimStreamName, storeIdHolder } from '@brand-api/domain';
-import type { UnitOfWork } from './unit-of-work';
+import type { UnitOfWork } from '../../../commands/unit-of-work';
 
 /** Store ids are free text up to 255 characters: streams are named by their SHA-256. */
 export function storeIdDigest(storeId: string): string {

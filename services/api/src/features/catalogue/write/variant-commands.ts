@@ -2,10 +2,10 @@ import type { BulkBrandProductVariantsBody, VariantDeleted } from '@brand-api/co
 import { ApiError } from '@brand-api/contracts';
 import type { ActiveVariant, NewVariant, VariantChangeRequest } from '@brand-api/domain';
 import { storeIdHolder, variantDecider, variantStreamName } from '@brand-api/domain';
+import type { UnitOfWork } from '../../../commands/unit-of-work';
 import { active } from './active';
 import { assertDistinctStoreIds, forRecord } from './bulk-errors';
 import { loadStoreIdClaim, resolveParent } from './store-id-claims';
-import type { UnitOfWork } from './unit-of-work';
 
 type DeleteReason = VariantDeleted['data']['reason'];
 

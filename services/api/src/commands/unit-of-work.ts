@@ -6,7 +6,7 @@ import type {
   RecordedEvent,
 } from '@brand-api/event-store';
 import { comparePositions } from '@brand-api/event-store';
-import type { CommandContext, Decider, DomainEvent } from '../../../commands/command-runner';
+import type { CommandContext, Decider, DomainEvent } from './command-runner';
 
 /** A stream read once for this command, with the events decided on it since. */
 export class TrackedStream<Command, Event extends DomainEvent, State> {
