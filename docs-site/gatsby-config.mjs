@@ -10,6 +10,7 @@ import rehypePrism from 'rehype-prism-plus';
 import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
 import rehypeFocusableScroll from './plugins/rehype-focusable-scroll.mjs';
+import rehypeStaticCode from './plugins/rehype-static-code.mjs';
 import remarkCodeRegion from './plugins/remark-code-region.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -47,6 +48,7 @@ const config = {
             ],
             [rehypePrism, { ignoreMissing: false }],
             rehypeFocusableScroll,
+            rehypeStaticCode,
           ],
         },
       },

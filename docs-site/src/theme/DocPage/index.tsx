@@ -1,5 +1,5 @@
 /** Docs page layout: sidebar, breadcrumbs, the article, previous/next, table of contents. */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { findDoc } from '../../config/docs-index';
 import { docPath } from '../../config/docs-paths';
 import { sidebars, type SidebarItem } from '../../config/sidebars';
@@ -37,19 +37,27 @@ export function DocPage({
   const index = order.findIndex((crumb) => isSamePath(crumb.href, pathname));
   return (
     <div className="docs-wrapper">
-      {sidebar.length > 0 && <DocSidebar items={sidebar} />}
+      {sidebar.length > 0 && (
+        <Suspense fallback={null}>
+          <DocSidebar items={sidebar} />
+        </Suspense>
+      )}
       <Main className="doc-main">
         <div className="doc-container">
           <div className="doc-content">
             {trail.length > 0 && <DocBreadcrumbs trail={trail} />}
             <TOCCollapsible items={toc} />
-            <article className="markdown">
-              <h1>{title}</h1>
-              {children}
-            </article>
+            <Suspense fallback={null}>
+              <article className="markdown">
+                <h1>{title}</h1>
+                {children}
+              </article>
+            </Suspense>
             {index !== -1 && <DocPaginator previous={order[index - 1]} next={order[index + 1]} />}
           </div>
-          <TOC items={toc} />
+          <Suspense fallback={null}>
+            <TOC items={toc} />
+          </Suspense>
         </div>
       </Main>
     </div>

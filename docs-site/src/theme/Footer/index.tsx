@@ -1,5 +1,5 @@
 /** SPEC §2 footer: link columns (or one row of links), optional logo, copyright. */
-import type { FooterColumn, FooterLink } from '../../config/site-config-schema';
+import type { FooterColumn, FooterConfig, FooterLink } from '../../config/site-config-schema';
 import { siteConfig } from '../../config/site-config';
 import { NavLink } from '../NavbarItem/NavLink';
 
@@ -19,8 +19,7 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
   );
 }
 
-export function Footer() {
-  const { footer } = siteConfig;
+export function Footer({ footer = siteConfig.footer }: { footer?: FooterConfig }) {
   return (
     <footer className={['footer', footer.style === 'dark' ? 'footer--dark' : ''].join(' ')}>
       <div className="container">

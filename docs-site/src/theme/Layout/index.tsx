@@ -3,7 +3,9 @@
  * bar, navbar, the page inside a crash boundary, footer. A crash of the shell itself falls back
  * to a bare crash screen.
  */
-import type { ReactNode } from 'react';
+import { MDXProvider } from '@mdx-js/react';
+import { Suspense, type ReactNode } from 'react';
+import { StaticHtml } from '../../components/StaticHtml';
 import { siteConfig } from '../../config/site-config';
 import { AnnouncementBarProvider } from '../../contexts/announcementBar';
 import { ColorModeProvider } from '../../contexts/colorMode';
@@ -16,6 +18,9 @@ import { Footer } from '../Footer';
 import { Navbar } from '../Navbar';
 import { Main } from './Main';
 import { SkipToContent } from '../SkipToContent';
+
+/** Components MDX content may use without importing them (produced by our rehype plugins). */
+const mdxComponents = { StaticHtml };
 
 export function Layout({ page, children }: { page: PageInfo; children: ReactNode }) {
   return (
@@ -32,7 +37,11 @@ export function Layout({ page, children }: { page: PageInfo; children: ReactNode
             >
               <SkipToContent />
               <AnnouncementBar />
-              <Navbar />
+              {/* Suspense boundaries let React hydrate the shell in several short tasks
+                  instead of one long one (less blocking time on slow phones). */}
+              <Suspense fallback={null}>
+                <Navbar />
+              </Suspense>
               <div className="main-wrapper">
                 <ErrorBoundary
                   fallback={(props) => (
@@ -41,10 +50,14 @@ export function Layout({ page, children }: { page: PageInfo; children: ReactNode
                     </Main>
                   )}
                 >
-                  {children}
+                  <Suspense fallback={null}>
+                    <MDXProvider components={mdxComponents}>{children}</MDXProvider>
+                  </Suspense>
                 </ErrorBoundary>
               </div>
-              <Footer />
+              <Suspense fallback={null}>
+                <Footer />
+              </Suspense>
             </ErrorBoundary>
           </NavbarMobileSidebarProvider>
         </AnnouncementBarProvider>

@@ -10,6 +10,7 @@ export function NavbarLogo({ onClick }: { onClick?: () => void }) {
         <>
           <img
             className="navbar__logo navbar__logo--light"
+            loading="lazy"
             src={logo.src}
             alt={logo.alt}
             width={logo.width}
@@ -17,6 +18,7 @@ export function NavbarLogo({ onClick }: { onClick?: () => void }) {
           />
           <img
             className="navbar__logo navbar__logo--dark"
+            loading="lazy"
             src={logo.srcDark ?? logo.src}
             alt={logo.alt}
             width={logo.width}
