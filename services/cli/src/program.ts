@@ -3,6 +3,9 @@ import { formatBrand, formatBrands, formatIssuedKey, formatKeys } from './format
 import { createOperatorClient, OperatorApiError, OperatorConnectionError } from './operator-client';
 import type { OperatorClient } from './operator-client';
 import { registerRoomCommands } from './rooms';
+import { registerAuditCommands } from './audit-commands';
+import { registerEventsCommands } from './events-commands';
+import { registerProjectionsCommands } from './projections-commands';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -152,6 +155,9 @@ export function buildProgram(io: CliIo): Command {
 
   registerRoomCommands(program, io);
 
+  registerAuditCommands(program, io);
+  registerProjectionsCommands(program, io);
+  registerEventsCommands(program, io);
   return program;
 }
 

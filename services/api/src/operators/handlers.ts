@@ -26,6 +26,7 @@ function entityOf(kind: string): AuditedEntity {
   const entity = findEntity(kind);
   if (!entity) {
     throw new ApiError('VALIDATION_FAILED', {
+      message: `Unknown entity '${kind}': must be one of ${entityKinds.join(', ')}`,
       details: [
         { location: 'path', field: '/entity', message: `must be one of ${entityKinds.join(', ')}` },
       ],

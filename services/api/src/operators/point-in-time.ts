@@ -9,7 +9,10 @@ export type PointInTime =
   | { kind: 'time'; time: Date };
 
 function invalid(field: string, message: string): ApiError {
-  return new ApiError('VALIDATION_FAILED', { details: [{ location: 'query', field, message }] });
+  return new ApiError('VALIDATION_FAILED', {
+    message: `${field.slice(1)} ${message}`,
+    details: [{ location: 'query', field, message }],
+  });
 }
 
 /**

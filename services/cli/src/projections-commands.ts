@@ -1,0 +1,86 @@
+import { CommanderError } from 'commander';
+import type { Command } from 'commander';
+import { followJobs } from './job-progress';
+import type { CliIo } from './program';
+import { toolsContext } from './tools-context';
+import { describeJob, formatProjections, formatVerify } from './tools-format';
+
+/** Exit status of `projections verify` when a live table differs from the log. */
+export const driftExitCode = 3;
+/** Exit status of an interrupted rebuild (as for SIGINT). */
+export const interruptedExitCode = 130;
+
+/** `brandctl projections …`: status, zero-downtime rebuild, drift check. */
+export function registerProjectionsCommands(program: Command, io: CliIo): void {
+  const projections = program
+    .command('projections')
+    .description('read-model projections: status, rebuild from the log, drift check');
+
+  projections
+    .command('status')
+    .description("each projection's position, lag in events and seconds, state and rebuild")
+    .action(async (_options: unknown, command: Command) => {
+      const { client, print } = toolsContext(command, io);
+      const response = await client.projections();
+      print(response, formatProjections(response.head, response.data));
+    });
+
+  projections
+    .command('rebuild')
+    .description(
+      'replay the log into shadow tables while the API serves the live ones, then swap; ' +
+        'Ctrl-C interrupts, running it again resumes; never sends a webhook',
+    )
+    .argument('<name>', 'a projection, or all')
+    .option('--detach', 'start it and return at once (follow with projections status)')
+    .action(async (name: string, options: { detach?: boolean }, command: Command) => {
+      const { client, json, print } = toolsContext(command, io);
+      const started = await client.startJob(name, 'rebuild');
+      if (options.detach) {
+        print(started, started.data.map(describeJob).join('\n'));
+        return;
+      }
+      const { jobs, interrupted } = await followJobs(client, name, io, { quiet: json });
+      print({ data: jobs }, jobs.map(describeJob).join('\n'));
+      const failed = jobs.filter((job) => job.state === 'failed');
+      if (failed.length > 0) {
+        throw new Error(
+          `Rebuild failed: ${failed.map((job) => `${job.projection}: ${job.error ?? 'unknown error'}`).join('; ')}`,
+        );
+      }
+      if (interrupted || jobs.some((job) => job.state === 'interrupted')) {
+        io.stderr(`Interrupted. Run \`brandctl projections rebuild ${name}\` again to resume.\n`);
+        throw new CommanderError(interruptedExitCode, 'brandctl.interrupted', 'interrupted');
+      }
+    });
+
+  projections
+    .command('verify')
+    .description(
+      'rebuild into shadow tables and compare row by row with the live tables; ' +
+        `exit status ${driftExitCode} and a diff on any difference`,
+    )
+    .argument('[name]', 'a projection, or all', 'all')
+    .action(async (name: string, _options: unknown, command: Command) => {
+      const { client, json, print } = toolsContext(command, io);
+      await client.startJob(name, 'verify');
+      const { jobs } = await followJobs(client, name, io, { quiet: json });
+      print({ data: jobs }, formatVerify(jobs));
+      if (jobs.some((job) => job.state !== 'done')) {
+        throw new Error(`Verify did not complete: ${jobs.map(describeJob).join('; ')}`);
+      }
+      if (jobs.some((job) => (job.result as { drift?: boolean } | null)?.drift === true)) {
+        throw new CommanderError(driftExitCode, 'brandctl.drift', 'drift found');
+      }
+    });
+
+  projections
+    .command('cancel')
+    .description('interrupt a running rebuild or verify after its batch in flight')
+    .argument('<name>', 'a projection, or all')
+    .action(async (name: string, _options: unknown, command: Command) => {
+      const { client, print } = toolsContext(command, io);
+      const response = await client.cancelJob(name);
+      print(response, response.data.map(describeJob).join('\n') || 'Nothing running.');
+    });
+}

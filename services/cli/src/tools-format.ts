@@ -1,0 +1,118 @@
+import { table } from './format';
+import type {
+  EntityAt,
+  HistoryEntry,
+  JobStatus,
+  ProjectionStatus,
+  TableDiff,
+  VerifyOutcome,
+} from './operator-tools-client';
+
+const show = (value: unknown): string => (value === undefined ? '∅' : JSON.stringify(value));
+
+function actorOf(entry: HistoryEntry): string {
+  if (!entry.actor) return 'unknown actor';
+  const { kind, id, name } = entry.actor;
+  return `${kind} ${id}${name ? ` (${name})` : ''}`;
+}
+
+/** One block per event: when, what, who, which request, then each field before → after. */
+export function formatHistory(entries: readonly HistoryEntry[]): string {
+  if (entries.length === 0) return 'No events.';
+  return entries
+    .map((entry) => {
+      const subject = entry.entity ? `${entry.entity.kind} ${entry.entity.id}` : entry.stream;
+      const head = [
+        `#${entry.position}  ${entry.occurredAt}  ${entry.type}  ${subject}`,
+        `    by ${actorOf(entry)}${entry.requestId ? `  request ${entry.requestId}` : ''}`,
+      ];
+      const changes = entry.changes.map(
+        (change) => `    ${change.field}: ${show(change.before)} → ${show(change.after)}`,
+      );
+      return [...head, ...changes].join('\n');
+    })
+    .join('\n\n');
+}
+
+export function formatEntityAt(answer: EntityAt): string {
+  const when = 'position' in answer.at ? `position ${answer.at.position}` : answer.at.time;
+  const last = answer.lastEvent
+    ? `last event #${answer.lastEvent.position} ${answer.lastEvent.type} at ${answer.lastEvent.occurredAt}`
+    : 'no events yet';
+  return [
+    `${answer.entity.kind} ${answer.entity.id} as of ${when}: ${answer.existed ? 'existed' : 'did not exist'}`,
+    `(${answer.eventsApplied} events folded; ${last})`,
+    JSON.stringify(answer.state, null, 2),
+  ].join('\n');
+}
+
+const seconds = (value: number) => (value < 1 ? value.toFixed(2) : value.toFixed(0));
+
+export function formatProjections(head: { position: number }, rows: readonly ProjectionStatus[]) {
+  const body = table(
+    ['PROJECTION', 'STATE', 'POSITION', 'LAG EVENTS', 'LAG SECONDS', 'REBUILD'],
+    rows.map((row) => [
+      row.name,
+      row.lastError ? `${row.state} (${row.lastError.slice(0, 60)})` : row.state,
+      String(row.position),
+      String(row.lagEvents),
+      seconds(row.lagSeconds),
+      row.rebuild ? describeJob(row.rebuild) : row.rebuildable ? '-' : 'not rebuildable',
+    ]),
+  );
+  return `Log head: position ${head.position}\n${body}`;
+}
+
+export function describeJob(job: JobStatus): string {
+  const total = job.eventsTotal === null ? '' : `/${job.eventsTotal}`;
+  return `${job.purpose} ${job.state} ${job.eventsDone}${total}${job.error ? `: ${job.error}` : ''}`;
+}
+
+function describeRow(row: Record<string, unknown>): string {
+  return Object.entries(row)
+    .map(([column, value]) => `${column}=${show(value)}`)
+    .join(' ');
+}
+
+function formatTableDiff(diff: TableDiff): string[] {
+  const lines: string[] = [];
+  if (diff.liveTableMissing) lines.push(`  table ${diff.table}: missing from the live schema`);
+  if (diff.columns) {
+    lines.push(
+      `  table ${diff.table}: columns differ (only live: ${diff.columns.onlyLive.join(', ') || '-'}; only rebuilt: ${diff.columns.onlyRebuilt.join(', ') || '-'})`,
+    );
+  }
+  if (diff.missingInLive + diff.unexpectedInLive === 0) return lines;
+  lines.push(
+    `  table ${diff.table}: ${diff.missingInLive} row(s) missing or different in live, ${diff.unexpectedInLive} unexpected or different`,
+  );
+  for (const change of diff.changed) {
+    lines.push(`    ~ ${describeRow(change.key)}`);
+    for (const field of change.fields) {
+      lines.push(
+        `        ${field.column}: live ${show(field.live)} ≠ rebuilt ${show(field.rebuilt)}`,
+      );
+    }
+  }
+  for (const row of diff.missing) lines.push(`    + missing in live: ${describeRow(row)}`);
+  for (const row of diff.unexpected) lines.push(`    - not in the log: ${describeRow(row)}`);
+  return lines;
+}
+
+/** A readable drift report: per projection, per table, the rows and fields that differ. */
+export function formatVerify(jobs: readonly JobStatus[]): string {
+  return jobs
+    .map((job) => {
+      if (job.state !== 'done')
+        return `${job.projection}: verify ${job.state}${job.error ? `: ${job.error}` : ''}`;
+      const outcome = job.result as VerifyOutcome;
+      if (!outcome.drift) {
+        return `${job.projection}: no drift (compared at position ${outcome.position.prepare})`;
+      }
+      return [
+        `${job.projection}: DRIFT at position ${outcome.position.prepare}`,
+        ...outcome.tables.flatMap(formatTableDiff),
+      ].join('\n');
+    })
+    .join('\n');
+}
