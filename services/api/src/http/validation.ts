@@ -69,6 +69,12 @@ export function toDetails(
           add(`${error.instancePath}/${escapePointer(property)}`, 'is not allowed');
         }
         break;
+      case 'enum':
+        add(
+          error.instancePath,
+          `must be one of ${error.params.allowedValues.map((value) => JSON.stringify(value)).join(', ')}`,
+        );
+        break;
       case 'boolean':
         // `additionalProperties: false` reports each extra property twice; keep the clearer one.
         if (error.schemaPath.endsWith('/additionalProperties')) break;

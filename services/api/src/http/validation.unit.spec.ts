@@ -111,6 +111,7 @@ describe('union resolution on shapes the contracts may grow into', () => {
     {
       items: Type.Optional(Type.Array(Type.Union([Item, Type.Null()]))),
       letter: Type.Optional(Type.Union([Type.Literal('a'), Type.Literal('b')])),
+      role: Type.Optional(Type.Enum(['ADMIN', 'MODERATOR'])),
       nested: Type.Optional(Type.Union([Type.Union([Item, Type.String()]), Type.Null()])),
       variant: Type.Optional(
         Type.Union([
@@ -135,6 +136,11 @@ describe('union resolution on shapes the contracts may grow into', () => {
       'a union of literals lists the allowed values',
       { letter: 'z' },
       [{ field: '/letter', message: 'must be "a" or "b"' }],
+    ],
+    [
+      'an enum lists the allowed values',
+      { role: 'admin' },
+      [{ field: '/role', message: 'must be one of "ADMIN", "MODERATOR"' }],
     ],
     [
       'a union inside a union follows the object branch',
