@@ -20,7 +20,9 @@ export default function rehypeStaticCode() {
         children: [],
       };
       // An MDX JSX node is not part of the hast types; the MDX compiler handles it.
-      parent.children[index] = /** @type {import('hast').Element} */ (/** @type {unknown} */ (staticHtml));
+      parent.children[index] = /** @type {import('hast').Element} */ (
+        /** @type {unknown} */ (staticHtml)
+      );
       return SKIP;
     });
   };

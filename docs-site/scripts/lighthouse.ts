@@ -30,12 +30,18 @@ interface Measure {
 interface LighthouseResult {
   lhr: {
     categories: Record<string, { score: number | null }>;
-    audits: Record<string, { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }>;
+    audits: Record<
+      string,
+      { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }
+    >;
   };
   report: string | string[];
 }
 
-type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+type Lighthouse = (
+  url: string,
+  flags: Record<string, unknown>,
+) => Promise<LighthouseResult | undefined>;
 
 function scriptBytes(result: LighthouseResult): number {
   const items = result.lhr.audits['network-requests']?.details?.items ?? [];
@@ -45,7 +51,8 @@ function scriptBytes(result: LighthouseResult): number {
 }
 
 function measure(result: LighthouseResult): Measure {
-  const score = (category: Category) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+  const score = (category: Category) =>
+    Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
   const audit = (id: string) => Math.round(result.lhr.audits[id]?.numericValue ?? NaN);
   return {
     scores: {
@@ -94,14 +101,17 @@ async function main(): Promise<void> {
         `${page.padEnd(28)} performance ${scores.performance} (runs ${runs.map((r) => r.scores.performance).join('/')}) · accessibility ${scores.accessibility} · best practices ${scores['best-practices']} · SEO ${scores.seo} · JS ${(median.scriptBytes / 1024).toFixed(1)} KB · FCP ${metrics['fcp']} ms · LCP ${metrics['lcp']} ms · TBT ${metrics['tbt']} ms · CLS ${metrics['cls']?.toFixed(3)}`,
       );
       for (const category of Object.keys(BUDGET) as Category[]) {
-        if (scores[category] < BUDGET[category]) failures.push(`${page}: ${category} ${scores[category]} < ${BUDGET[category]}`);
+        if (scores[category] < BUDGET[category])
+          failures.push(`${page}: ${category} ${scores[category]} < ${BUDGET[category]}`);
       }
       if (DOCS_PAGES.has(page) && median.scriptBytes > JS_BUDGET_BYTES) {
-        failures.push(`${page}: ${(median.scriptBytes / 1024).toFixed(1)} KB of JavaScript > 150 KB`);
+        failures.push(
+          `${page}: ${(median.scriptBytes / 1024).toFixed(1)} KB of JavaScript > 150 KB`,
+        );
       }
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
     await server.close();
   }
   if (failures.length > 0) {

@@ -45,7 +45,9 @@ describe.each(ROUTES)('$path', ({ path, heading }) => {
 describe('the guides', () => {
   it('show the samples pulled from their files, highlighted', async () => {
     const { page } = await openPage(context, '/docs/developer/webhooks/');
-    const code = page.locator('pre code.language-ts', { hasText: 'export function createWebhookReceiver' });
+    const code = page.locator('pre code.language-ts', {
+      hasText: 'export function createWebhookReceiver',
+    });
     expect(await code.count()).toBe(1);
     expect(await code.locator('.token.keyword').count()).toBeGreaterThan(5);
     expect(await page.locator('h3#post_commentcreated + p').count()).toBe(1);

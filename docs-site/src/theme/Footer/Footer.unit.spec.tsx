@@ -14,7 +14,9 @@ function renderFooter(footer?: Parameters<typeof Footer>[0]['footer']) {
 describe('Footer', () => {
   it('shows the three columns of SPEC §2 and the 2025 copyright', () => {
     renderFooter();
-    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const titles = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
     expect(titles).toEqual(['Docs', 'Admin', 'More']);
     expect(screen.getByText('Tutorial').getAttribute('href')).toBe('/docs/intro/');
     expect(screen.getByText('Brand Admin').closest('a')!.getAttribute('target')).toBe('_blank');
@@ -33,10 +35,11 @@ describe('Footer', () => {
     });
     expect(screen.queryAllByRole('heading')).toEqual([]);
     const row = screen.getByRole('list');
-    expect(within(row).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Status (opens in a new tab)',
-      'Guides',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Status (opens in a new tab)', 'Guides']);
     expect(screen.getByAltText('Brand API logo').getAttribute('src')).toBe('/img/logo.svg');
   });
 });
