@@ -67,6 +67,14 @@ export const MemberGroupsReplaced = defineEvent(
 );
 export type MemberGroupsReplaced = Static<typeof MemberGroupsReplaced>;
 
+/** Operators make moderators and admins; the brand-facing API cannot change a role. */
+export const MemberRoleChanged = defineEvent('MemberRoleChanged', "A member's role changed.", {
+  memberId: Uuid(),
+  role: MemberRole,
+  previousRole: MemberRole,
+});
+export type MemberRoleChanged = Static<typeof MemberRoleChanged>;
+
 export type MemberEvent =
   | MemberJoined
   | MemberProfileUpdated
@@ -74,4 +82,5 @@ export type MemberEvent =
   | MemberUnbanned
   | MemberEmailVerified
   | MemberEmailUnverified
-  | MemberGroupsReplaced;
+  | MemberGroupsReplaced
+  | MemberRoleChanged;

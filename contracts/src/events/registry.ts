@@ -9,6 +9,7 @@ import {
   MemberGroupsReplaced,
   MemberJoined,
   MemberProfileUpdated,
+  MemberRoleChanged,
   MemberUnbanned,
 } from './member';
 import { CustomAuthSubClaimed, UsernameClaimed } from './member-claim';
@@ -49,6 +50,7 @@ export const domainEventSchemas = {
   MemberEmailVerified,
   MemberEmailUnverified,
   MemberGroupsReplaced,
+  MemberRoleChanged,
   CustomAuthSubClaimed,
   UsernameClaimed,
   MemberGroupCreated,

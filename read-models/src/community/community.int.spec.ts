@@ -194,6 +194,18 @@ describe('community projection: members and groups', () => {
     expect(await getMember(testDb.db, brandA, memberId(1))).not.toHaveProperty('phoneNumber');
   });
 
+  it('takes the role an operator set, again without change when re-applied', async () => {
+    const promoted = recorded(
+      'MemberRoleChanged',
+      { memberId: memberId(2), role: 'MODERATOR', previousRole: 'CUSTOMER' },
+      minute(24),
+    );
+    await given(promoted);
+    await given(promoted);
+    expect(await getMember(testDb.db, brandA, memberId(2))).toMatchObject({ role: 'MODERATOR' });
+    expect(await getMember(testDb.db, brandA, memberId(3))).toMatchObject({ role: 'CUSTOMER' });
+  });
+
   it('walks members page by page, all or of one group, in join order', async () => {
     const all = await walk((after) => listMembers(testDb.db, brandA, { limit: 2, after }));
     expect(all.map((m) => m.id)).toEqual([1, 2, 3, 4, 5, 6, 7].map(memberId));

@@ -11,6 +11,7 @@ const handles = [
   'MemberEmailVerified',
   'MemberEmailUnverified',
   'MemberGroupsReplaced',
+  'MemberRoleChanged',
   'MemberGroupCreated',
   'MemberGroupUpdated',
   'MemberGroupDeleted',
@@ -154,6 +155,13 @@ export const communityProjection: Projection = {
         ];
       case 'MemberGroupsReplaced':
         return replaceGroups(event.data.memberId, event.data.groupIds, at);
+      case 'MemberRoleChanged':
+        return [
+          {
+            text: 'UPDATE members SET role = $2, updated_at = $3 WHERE id = $1',
+            params: [event.data.memberId, event.data.role, at],
+          },
+        ];
       case 'MemberGroupCreated':
         return [
           {

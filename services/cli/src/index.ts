@@ -6,6 +6,7 @@ export type {
   Brand,
   ErrorBody,
   IssuedApiKey,
+  Member,
   OperatorClient,
   OperatorClientOptions,
   Page,

@@ -26,6 +26,20 @@ export interface IssuedApiKey extends ApiKeySummary {
   key: string;
 }
 
+/** A community member as the operator API answers it (the Brand API's Member). */
+export interface Member {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName?: string | null;
+  email: string;
+  phoneNumber?: string;
+  isEmailVerified: boolean;
+  isBanned?: boolean;
+  role: string;
+  groupIds: string[];
+}
+
 export interface Page<T> {
   data: T[];
   hasMore: boolean;
@@ -74,6 +88,7 @@ export interface OperatorClient {
   ): Promise<{ data: IssuedApiKey }>;
   listKeys(brandId: string): Promise<{ data: ApiKeySummary[] }>;
   revokeKey(brandId: string, keyId: string): Promise<{ data: ApiKeySummary }>;
+  setMemberRole(brandId: string, memberId: string, role: string): Promise<{ data: Member }>;
 }
 
 export function createOperatorClient(options: OperatorClientOptions): OperatorClient {
@@ -127,6 +142,8 @@ export function createOperatorClient(options: OperatorClientOptions): OperatorCl
     listKeys: (brandId) => call('GET', `${brandPath(brandId)}/api-keys`),
     revokeKey: (brandId, keyId) =>
       call('DELETE', `${brandPath(brandId)}/api-keys/${encodeURIComponent(keyId)}`),
+    setMemberRole: (brandId, memberId, role) =>
+      call('PATCH', `${brandPath(brandId)}/members/${encodeURIComponent(memberId)}`, { role }),
   };
 }
 

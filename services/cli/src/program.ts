@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { formatBrand, formatBrands, formatIssuedKey, formatKeys } from './format';
 import { createOperatorClient, OperatorApiError, OperatorConnectionError } from './operator-client';
 import type { OperatorClient } from './operator-client';
+import { registerMemberCommands } from './members';
 import { registerRoomCommands } from './rooms';
 import { registerAuditCommands } from './audit-commands';
 import { registerEventsCommands } from './events-commands';
@@ -154,6 +155,7 @@ export function buildProgram(io: CliIo): Command {
     });
 
   registerRoomCommands(program, io);
+  registerMemberCommands(program, io);
 
   registerAuditCommands(program, io);
   registerProjectionsCommands(program, io);

@@ -1,13 +1,15 @@
-import {
-  claimCustomAuthSub,
-  claimUsername,
-  customAuthSubClaimStreamName,
-  memberStreamName,
-  usernameClaimStreamName,
-} from '@brand-api/domain';
 import { adminAuth, createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
-import { bearer, brand, createPost, createRoom, eventCount, signIn, signUp } from './test-kit.spec';
+import {
+  bearer,
+  brand,
+  createPost,
+  createRoom,
+  eventCount,
+  setMemberRole,
+  signIn,
+  signUp,
+} from './test-kit.spec';
 
 jest.setTimeout(120_000);
 
@@ -49,60 +51,6 @@ const community = (cookie?: string) => {
 };
 const eventsOfType = async (type: string) =>
   (await t.eventStore.readAll({ limit: 100_000 })).filter((event) => event.type === type);
-
-/** A moderator exists only through events (no call makes one), so the test appends them. */
-async function moderatorOf(
-  brandId: string,
-  key: string,
-): Promise<{ cookie: string; userId: string }> {
-  const memberId = '7e7e7e7e-0000-4000-8000-000000000001';
-  const metadata = {
-    brandId,
-    actor: { kind: 'system', id: 'test' },
-    requestId: null,
-    correlationId: 'seed',
-    causationId: null,
-    occurredAt: new Date(tick).toISOString(),
-  };
-  const event = (e: { type: string; schemaVersion: number; data: unknown }) => ({ ...e, metadata });
-  await t.eventStore.appendToStreams([
-    {
-      streamName: memberStreamName(memberId),
-      expectedVersion: 'no_stream',
-      events: [
-        event({
-          type: 'MemberJoined',
-          schemaVersion: 1,
-          data: {
-            memberId,
-            username: 'mod',
-            customAuthSub: 'auth0|mod',
-            email: 'mod@example.com',
-            phoneNumber: null,
-            firstName: 'Mo',
-            lastName: null,
-            profilePictureUrl: null,
-            isEmailVerified: true,
-            role: 'MODERATOR',
-            joinedVia: 'operator',
-            joinedAt: metadata.occurredAt,
-          },
-        }),
-      ],
-    },
-    {
-      streamName: customAuthSubClaimStreamName(brandId, 'auth0|mod'),
-      expectedVersion: 'no_stream',
-      events: [event(claimCustomAuthSub(brandId, 'auth0|mod', memberId))],
-    },
-    {
-      streamName: usernameClaimStreamName(brandId, 'mod'),
-      expectedVersion: 'no_stream',
-      events: [event(claimUsername(brandId, 'mod', memberId))],
-    },
-  ]);
-  return signIn(t, key, 'auth0|mod', { email: 'moderator@example.com' });
-}
 
 describe('sign-up', () => {
   it('joins a brand without custom auth and signs the member in', async () => {
@@ -265,8 +213,10 @@ describe('posts, pins, likes and comments', () => {
       code: 'ROLE_REQUIRED',
       statusCode: 403,
     });
-    // The moderator signs in through a magic link, so they belong to the custom-auth brand.
-    const ssoModerator = await moderatorOf(sso.brandId, sso.key);
+    // The moderator signs in through a magic link, so they belong to the custom-auth brand;
+    // an operator promotes them, and the session they already have gains the role.
+    const ssoModerator = await signIn(t, sso.key, 'auth0|mod');
+    await setMemberRole(t, sso.brandId, ssoModerator.userId, 'MODERATOR');
     const ssoMember = await signIn(t, sso.key, 'auth0|writer');
     const ssoPost = await createPost(t, ssoMember.cookie, ssoRoom, { title: 'Pin me too' });
     const pinned = await community(ssoModerator.cookie)

@@ -5,7 +5,9 @@ import type { RouterState } from '../http/mount-operations';
 import type { AnyHandler } from '../http/operation';
 import type { AppServices } from '../services';
 import { memberCommandHandlers } from './member-commands';
+import { memberAdminHandlers } from './members-admin';
 import {
+  memberAdminOperations,
   memberCommunityOperations,
   publicCommunityOperations,
   roomAdminOperations,
@@ -23,7 +25,7 @@ export type { MemberPrincipal } from './session';
 export interface CommunityOptions {
   /** Base URL of the community site and API (PUBLIC_URL): links and cookie security follow it. */
   publicUrl: string;
-  /** Where the operator API is mounted, for its rooms call. */
+  /** Where the operator API is mounted, for its rooms and member-role calls. */
   adminPrefix: string;
   bodyLimitBytes?: number;
 }
@@ -32,7 +34,8 @@ const erase = (handlers: object) => handlers as Record<string, AnyHandler | unde
 
 /**
  * Mounts the member-facing community API under `/community/v1` (sign-in, sign-up, and the
- * commands of signed-in members) and the operator's rooms call under the admin prefix.
+ * commands of signed-in members) and the operator's rooms and member-role calls under the admin
+ * prefix.
  */
 export function mountCommunity(
   router: Router<RouterState>,
@@ -59,5 +62,11 @@ export function mountCommunity(
     prefix: options.adminPrefix,
     operations: roomAdminOperations,
     handlers: erase(roomAdminHandlers(services)),
+  });
+  mountOperations<(typeof memberAdminOperations)[number], OperatorPrincipal>(router, {
+    prefix: options.adminPrefix,
+    operations: memberAdminOperations,
+    handlers: erase(memberAdminHandlers(services)),
+    ...(options.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: options.bodyLimitBytes }),
   });
 }

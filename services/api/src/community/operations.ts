@@ -3,7 +3,7 @@
  * session cookie. Not part of the Brand API document; defined in the same form as its routes so
  * the same router, body reader and validators serve it.
  */
-import { postTypes, Uuid } from '@brand-api/contracts';
+import { MemberResponse, MemberRole, postTypes, Uuid } from '@brand-api/contracts';
 import { Type } from 'typebox';
 import type { Operation } from '../http/operation';
 
@@ -112,5 +112,21 @@ export const roomAdminOperations = [
     ),
     successStatus: 201,
     response: Type.Object({ data: Type.Object({ id: Uuid(), name: Type.String() }) }),
+  }),
+] as const;
+
+/**
+ * Operators appoint moderators and admins (`/admin/v1`): an operator concern, so it is not in
+ * the brand-facing Brand API, where a key could otherwise promote anyone.
+ */
+export const memberAdminOperations = [
+  defineOperation({
+    operationId: 'adminSetMemberRole',
+    method: 'patch',
+    path: '/brands/{brandId}/members/{memberId}',
+    params: Type.Object({ brandId: Uuid(), memberId: Uuid() }, { additionalProperties: false }),
+    body: Type.Object({ role: MemberRole }, { additionalProperties: false }),
+    successStatus: 200,
+    response: MemberResponse,
   }),
 ] as const;

@@ -51,6 +51,21 @@ export async function createRoom(t: TestApp, brandId: string, name = 'General'):
   return (response.body as { data: { id: string } }).data.id;
 }
 
+/** An operator sets a member's role (the only way to make moderators and admins). */
+export async function setMemberRole(
+  t: TestApp,
+  brandId: string,
+  memberId: string,
+  role: 'ADMIN' | 'MODERATOR' | 'CUSTOMER',
+): Promise<Record<string, unknown>> {
+  const response = await t.http
+    .patch(`/admin/v1/brands/${brandId}/members/${memberId}`)
+    .set('authorization', adminAuth)
+    .send({ role })
+    .expect(200);
+  return (response.body as { data: Record<string, unknown> }).data;
+}
+
 export async function createMagicLink(
   t: TestApp,
   key: string,

@@ -5,6 +5,7 @@ import type {
   MemberJoined,
   MemberProfileUpdated,
   MemberRole,
+  MemberRoleChanged,
 } from '@brand-api/contracts';
 import type { ActiveMember, MemberState } from './member';
 
@@ -54,13 +55,20 @@ export interface RefreshMemberProfile {
   };
 }
 
+/** Operators appoint moderators and admins (or demote them); members never choose a role. */
+export interface ChangeMemberRole {
+  type: 'ChangeMemberRole';
+  data: { role: MemberRole };
+}
+
 /** A deleted group leaves every member's groups. */
 export interface LeaveDeletedGroup {
   type: 'LeaveDeletedGroup';
   data: { memberGroupId: string };
 }
 
-export type MemberCommand = JoinMember | UpdateMember | RefreshMemberProfile | LeaveDeletedGroup;
+export type MemberCommand =
+  JoinMember | UpdateMember | RefreshMemberProfile | ChangeMemberRole | LeaveDeletedGroup;
 
 export function decideMember(command: MemberCommand, state: MemberState): MemberEvent[] {
   switch (command.type) {
@@ -70,6 +78,8 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       return updateMember(command, existing(state));
     case 'RefreshMemberProfile':
       return refreshProfile(command, existing(state));
+    case 'ChangeMemberRole':
+      return changeRole(command, existing(state));
     case 'LeaveDeletedGroup':
       return leaveDeletedGroup(command, existing(state));
     default: {
@@ -176,6 +186,19 @@ function refreshProfile(command: RefreshMemberProfile, state: ActiveMember): Mem
   const verified = given.isEmailVerified ?? (changes.email === undefined ? undefined : false);
   events.push(...verification(state, verified, email));
   return events;
+}
+
+/** Setting the role a member already has changes nothing, so a retried call is harmless. */
+function changeRole(command: ChangeMemberRole, state: ActiveMember): MemberRoleChanged[] {
+  const { role } = command.data;
+  if (role === state.role) return [];
+  return [
+    {
+      type: 'MemberRoleChanged',
+      schemaVersion: 1,
+      data: { memberId: state.id, role, previousRole: state.role },
+    },
+  ];
 }
 
 function leaveDeletedGroup(command: LeaveDeletedGroup, state: ActiveMember): MemberEvent[] {

@@ -64,6 +64,8 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       return { ...state, isEmailVerified: false };
     case 'MemberGroupsReplaced':
       return { ...state, groupIds: [...event.data.groupIds] };
+    case 'MemberRoleChanged':
+      return { ...state, role: event.data.role };
     default: {
       const unknown: never = event;
       return unknown;

@@ -182,6 +182,29 @@ describe('Member decider', () => {
     expect(given([joined]).when(leave)()).toEqual([]);
   });
 
+  it('changes the role, recording the one it replaces; the same role again changes nothing', () => {
+    const toModerator: MemberCommand = { type: 'ChangeMemberRole', data: { role: 'MODERATOR' } };
+    const promoted: MemberEvent = {
+      type: 'MemberRoleChanged',
+      schemaVersion: 1,
+      data: { memberId, role: 'MODERATOR', previousRole: 'CUSTOMER' },
+    };
+    expect(given([joined]).when(toModerator)()).toEqual([promoted]);
+    expect(given([joined, promoted]).when(toModerator)()).toEqual([]);
+    expect(
+      given([joined, promoted]).when({ type: 'ChangeMemberRole', data: { role: 'ADMIN' } })(),
+    ).toEqual([
+      {
+        type: 'MemberRoleChanged',
+        schemaVersion: 1,
+        data: { memberId, role: 'ADMIN', previousRole: 'MODERATOR' },
+      },
+    ]);
+    const state = [joined, promoted].reduce(memberDecider.evolve, memberDecider.initialState());
+    expect(state).toMatchObject({ status: 'active', role: 'MODERATOR' });
+    expect(thrownBy(given([]).when(toModerator))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('shows the member as SPEC §3 describes, without a phone number it does not have', () => {
     const state = [joined].reduce(memberDecider.evolve, memberDecider.initialState());
     if (state.status !== 'active') throw new Error('expected an active member');
