@@ -20,6 +20,43 @@ const { prepareValue } = require('pg/lib/utils') as {
  */
 export function inlineParams(text: string, params: readonly unknown[] | undefined): string {
   if (!params || params.length === 0) return text;
+  const template = templateOf(text);
+  let out = template.parts[0]!;
+  for (let i = 0; i < template.indexes.length; i += 1) {
+    const index = template.indexes[i]!;
+    if (index >= params.length) {
+      throw new RangeError(`Statement uses $${index + 1} but has ${params.length} parameters`);
+    }
+    out += toLiteral(params[index]) + template.parts[i + 1]!;
+  }
+  return out;
+}
+
+/** A statement split at its placeholders: `parts[i]`, placeholder `indexes[i]`, `parts[i+1]`… */
+export interface StatementTemplate {
+  parts: string[];
+  indexes: number[];
+  /** The highest placeholder number used (0 when none). */
+  arity: number;
+}
+
+const templates = new Map<string, StatementTemplate>();
+const maxTemplates = 2000;
+
+/** Projections reuse a handful of statement texts: each is scanned once. */
+export function templateOf(text: string): StatementTemplate {
+  let template = templates.get(text);
+  if (!template) {
+    template = scan(text);
+    if (templates.size >= maxTemplates) templates.clear();
+    templates.set(text, template);
+  }
+  return template;
+}
+
+function scan(text: string): StatementTemplate {
+  const parts: string[] = [];
+  const indexes: number[] = [];
   let out = '';
   let i = 0;
   const n = text.length;
@@ -43,11 +80,9 @@ export function inlineParams(text: string, params: readonly unknown[] | undefine
     } else if (c === '$') {
       const placeholder = /^\$(\d+)/.exec(text.slice(i, i + 12));
       if (placeholder && !isIdentifierChar(text[i - 1])) {
-        const index = Number(placeholder[1]) - 1;
-        if (index < 0 || index >= params.length) {
-          throw new RangeError(`Statement uses $${index + 1} but has ${params.length} parameters`);
-        }
-        out += toLiteral(params[index]);
+        parts.push(out);
+        out = '';
+        indexes.push(Number(placeholder[1]) - 1);
         i += placeholder[0].length;
         continue;
       }
@@ -66,7 +101,8 @@ export function inlineParams(text: string, params: readonly unknown[] | undefine
       i += 1;
     }
   }
-  return out;
+  parts.push(out);
+  return { parts, indexes, arity: indexes.reduce((max, index) => Math.max(max, index + 1), 0) };
 }
 
 /** A value as an untyped SQL literal, serialised the way pg serialises a parameter. */

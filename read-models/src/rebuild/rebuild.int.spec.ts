@@ -16,7 +16,7 @@ import type {
   Projection,
   ProjectionRunner,
 } from '@brand-api/event-store';
-import { createTestDatabase, hasPostgresServer } from '@brand-api/event-store/testing';
+import { createTestDatabase, eventually, hasPostgresServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { brandsMigrations, brandsProjection, getBrand, listApiKeys } from '../brands';
 import { brandActivity, counterUuid, eventsIn } from './bench/brand-activity';
@@ -62,6 +62,9 @@ describe(`shadow rebuild on ${where}`, () => {
       const results = await store.appendToStreams(brandActivity(nextBrand++, options));
       last = results.at(-1)!.position;
     }
+    // Readers see an append once every older transaction of the cluster has ended (other
+    // databases' too): wait for it, so counts taken next include it.
+    await eventually(async () => comparePositions(await store.headPosition(), last!) >= 0);
     return last!;
   };
   const startRunner = async () => {

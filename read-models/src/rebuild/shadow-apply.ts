@@ -25,5 +25,5 @@ export async function applyEvents(
       throw new ProjectionApplyError(projection.name, event, error);
     }
   }
-  await batch.flush();
+  await batch.finish();
 }
