@@ -47,3 +47,5 @@ export type {
 } from './endpoints/queries';
 export { createWebhookWorker } from './worker';
 export type { WebhookWorker, WebhookWorkerOptions } from './worker';
+export { startWebhookRuntime } from './runtime';
+export type { WebhookRuntime, WebhookRuntimeOptions } from './runtime';

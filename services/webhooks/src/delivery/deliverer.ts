@@ -4,7 +4,6 @@ import { webhookEndpointDecider, webhookEndpointStreamName } from '@brand-api/do
 import type { WebhookEndpointCommand } from '@brand-api/domain';
 import { checkpointsChannel, handleCommand } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
-import { webhookDeliveriesChannel } from '../endpoints/queries';
 import { judgeAttempt } from './attempt-outcome';
 import { WebhookRequestError } from './http-client';
 import type { WebhookHttpClient } from './http-client';
@@ -264,14 +263,9 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     async start() {
       if (running) return;
       running = true;
-      // Every projection batch notifies the checkpoints channel, the webhook projector's too;
-      // replays notify the deliveries channel.
-      const unlistenCheckpoints = await db.listen(checkpointsChannel, () => signal.wake());
-      const unlistenDeliveries = await db.listen(webhookDeliveriesChannel, () => signal.wake());
-      unlisten = async () => {
-        await unlistenCheckpoints();
-        await unlistenDeliveries();
-      };
+      // Every projection batch notifies this channel, the webhook projector's included. One
+      // LISTEN only: each holds a pooled connection. Replays are picked up by the poll.
+      unlisten = await db.listen(checkpointsChannel, () => signal.wake());
       loop = run();
     },
     async stop() {

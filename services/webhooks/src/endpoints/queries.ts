@@ -1,9 +1,6 @@
 import type { Queryable } from '@brand-api/event-store';
 import { decodeIdCursor, encodeIdCursor } from './cursor';
 
-/** Deliverers LISTEN here for deliveries that became due outside the projector (replays). */
-export const webhookDeliveriesChannel = 'webhook_deliveries';
-
 /** An endpoint as operators see it: never its secrets. */
 export interface WebhookEndpointView {
   id: string;
@@ -214,7 +211,8 @@ function toPage<R extends { id: number }, T>(
 /**
  * Puts an endpoint's failed messages whose event happened at or after `since` back in the
  * queue, due at `now`, with a fresh retry schedule. They keep their message id, so a receiver
- * that did process one after all recognises it. Returns how many were queued.
+ * that did process one after all recognises it. Deliverers pick them up at their next poll
+ * (at most a second). Returns how many were queued.
  */
 export async function replayFailedDeliveries(
   db: Queryable,
@@ -229,7 +227,5 @@ export async function replayFailedDeliveries(
      WHERE endpoint_id = $1 AND status = 'failed' AND occurred_at >= $2`,
     [endpointId, since, now],
   );
-  // Wake the deliverers now rather than at their next poll.
-  if (rowCount > 0) await db.query('SELECT pg_notify($1, $2)', [webhookDeliveriesChannel, '']);
   return rowCount;
 }
