@@ -12,7 +12,7 @@ import {
   MemberRoleChanged,
   MemberUnbanned,
 } from './member';
-import { CustomAuthSubClaimed, UsernameClaimed } from './member-claim';
+import { CustomAuthSubClaimed, MemberEmailClaimed, UsernameClaimed } from './member-claim';
 import { MemberGroupCreated, MemberGroupDeleted, MemberGroupUpdated } from './member-group';
 import type { EventMetadata } from './metadata';
 import { PostCreated, PostLiked, PostPinned, PostUnpinned } from './post';
@@ -53,6 +53,7 @@ export const domainEventSchemas = {
   MemberRoleChanged,
   CustomAuthSubClaimed,
   UsernameClaimed,
+  MemberEmailClaimed,
   MemberGroupCreated,
   MemberGroupUpdated,
   MemberGroupDeleted,

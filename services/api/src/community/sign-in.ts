@@ -15,6 +15,7 @@ import type { publicCommunityOperations } from './operations';
 import { hashToken, looksLikeToken } from './secrets';
 import { startSession } from './session';
 import { returnLocation } from './urls';
+import { claimSignUpEmail } from './write/member-claims';
 import { joinMember } from './write/members';
 import { runCommunityCommand } from './write/run-command';
 
@@ -86,6 +87,7 @@ export function signInHandlers(
         if (brand.state.status !== 'active') throw new ApiError('NOT_FOUND');
         if (brand.state.customAuthEnabled) throw new ApiError('SIGN_UP_NOT_ALLOWED');
         const { email, firstName, lastName } = request.body;
+        await claimSignUpEmail(uow, email, memberId);
         return joinMember(
           uow,
           services,

@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { ApiError } from '@brand-api/contracts';
 import type { MemberClaimEvent } from '@brand-api/contracts';
 import {
   claimCustomAuthSub,
+  claimEmail,
   claimUsername,
   customAuthSubClaimStreamName,
+  emailClaimKey,
+  emailClaimStreamName,
   usernameBase,
   usernameCandidate,
   usernameClaimStreamName,
@@ -53,6 +57,28 @@ export async function findMemberByCustomAuthSub(
       });
     },
   };
+}
+
+/**
+ * Takes a sign-up email for a new member: one member per address and brand, whatever the
+ * case. Two concurrent sign-ups with one address both find it free, and the second append
+ * fails on the claim's expected version; its re-run finds the address taken.
+ */
+export async function claimSignUpEmail(
+  uow: UnitOfWork,
+  email: string,
+  memberId: string,
+): Promise<void> {
+  const digest = createHash('sha256').update(emailClaimKey(email), 'utf8').digest('hex');
+  const stream = await uow.load(emailClaimStreamName(uow.brandId, digest), claimDecider, {
+    tenant: false,
+  });
+  if (stream.state.memberId !== undefined) {
+    throw new ApiError('CONFLICT', {
+      message: 'A member with this email address has already signed up to this brand',
+    });
+  }
+  stream.decide({ type: 'Claim', event: claimEmail(uow.brandId, email, memberId) });
 }
 
 /** More attempts than this means something is wrong with the candidates, not bad luck. */

@@ -1,7 +1,7 @@
 import { ApiError } from '@brand-api/contracts';
 import { ConcurrencyError } from '@brand-api/event-store';
 import type { CommandContext } from '../../commands/command-runner';
-// The catalogue's unit of work is generic: streams read once, decided on, appended atomically.
+// The shared unit of work: streams read once, decided on, appended atomically.
 import { UnitOfWork } from '../../commands/unit-of-work';
 import type { AppServices } from '../../services';
 
