@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import {
+  createPostgresEventStore,
+  createProjectionRunner,
+  eventStoreMigrations,
+  migrate,
+  projectionMigrations,
+} from '@brand-api/event-store';
+import type { Database, EventStore, ProjectionRunner } from '@brand-api/event-store';
+import { createTestDatabase, hasPostgresServer } from '@brand-api/event-store/testing';
+import type { TestDatabase } from '@brand-api/event-store/testing';
+import { webhookMigrations } from '../migrations';
+import { webhookMessageId } from '../projection/message-id';
+import { webhookProjection } from '../projection/webhook-projection';
+import { aMember, memberJoined, registerEndpoint } from '../testing/fixtures';
+import { spawnTypeScriptWorker } from '../testing/spawn-worker';
+import type { WorkerChild } from '../testing/spawn-worker';
+import { hasValidSignature, startWebhookReceiver } from '../testing/webhook-receiver';
+import type { WebhookReceiver } from '../testing/webhook-receiver';
+import { createDeliverer } from './deliverer';
+import { createNodeHttpClient } from './http-client';
+
+jest.setTimeout(120_000);
+
+const serverOnly = hasPostgresServer() ? describe : describe.skip;
+const leaseMs = 20_000;
+
+/**
+ * A deliverer is killed with SIGKILL while its requests are in flight. Its claims stay leased
+ * until the lease ends; then another deliverer sends them, under the same webhook-id. Needs a
+ * server: the child process must reach the same database (in-memory PGlite is per process).
+ */
+serverOnly(
+  `deliverer killed mid-batch${hasPostgresServer() ? '' : ' (skipped: needs TEST_DATABASE_URL, a second process cannot open in-memory PGlite)'}`,
+  () => {
+    let testDb: TestDatabase;
+    let db: Database;
+    let store: EventStore;
+    let projector: ProjectionRunner;
+    let receiver: WebhookReceiver;
+    let child: WorkerChild | undefined;
+
+    beforeAll(async () => {
+      testDb = await createTestDatabase();
+      db = testDb.db;
+      await migrate(db, [...eventStoreMigrations, ...projectionMigrations, ...webhookMigrations]);
+      store = createPostgresEventStore(db);
+      projector = createProjectionRunner({
+        db,
+        store,
+        projections: [webhookProjection],
+        pollMs: 20,
+      });
+      await projector.start();
+      receiver = await startWebhookReceiver();
+    });
+
+    afterAll(async () => {
+      child?.kill('SIGKILL');
+      await receiver.close();
+      await projector.stop();
+      await store.close();
+      await testDb.drop();
+    });
+
+    it('loses nothing and re-sends with the same webhook-id', async () => {
+      const brandId = randomUUID();
+      const endpoint = await registerEndpoint(store, { brandId, url: receiver.url('/hook') });
+      const count = 40;
+      const member = aMember();
+      const events = Array.from({ length: count }, () => memberJoined(brandId, member));
+      const { position } = await store.appendToStream(`member-${member.id}`, events, {
+        expectedVersion: 'no_stream',
+      });
+      expect(await projector.waitFor(position, 20_000)).toBe(true);
+
+      // The receiver holds every answer: the child's batch is in flight when it dies.
+      let holding = true;
+      receiver.plan('/hook', () => (holding ? { status: 200, delayMs: 60_000 } : { status: 200 }));
+      const worker = spawnTypeScriptWorker(
+        resolve(__dirname, '../testing/deliverer-crash-worker.ts'),
+        {
+          WORKER_DATABASE_URL: testDb.url!,
+          MAX_IN_FLIGHT: '10',
+          LEASE_MS: String(leaseMs),
+        },
+      );
+      child = worker;
+      let stderr = '';
+      worker.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const inFlight = await receiver
+        .waitFor(10, { path: '/hook', timeoutMs: 30_000 })
+        .catch((error: unknown) => {
+          throw new Error(`${String(error)}; child stderr: ${stderr}`);
+        });
+      const exited = new Promise((done) => worker.once('exit', done));
+      worker.kill('SIGKILL');
+      await exited;
+      holding = false;
+      const sentByChild = new Set(inFlight.map((r) => r.id));
+      expect(sentByChild.size).toBe(10);
+
+      // Nothing was recorded for the requests the child had in flight.
+      const { rows: leased } = await db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM webhook_deliveries
+         WHERE status = 'pending' AND claim_token IS NOT NULL`,
+      );
+      expect(leased[0]!.count).toBe(10);
+
+      // Before the lease ends nobody else sends them; after it, another deliverer does.
+      const http = createNodeHttpClient({ policy: { allowPrivateTargets: true } });
+      try {
+        const early = await createDeliverer({ db, store, http }).deliverDue();
+        expect(early).toMatchObject({ attempted: count - 10, delivered: count - 10 });
+        const later = new Date(Date.now() + leaseMs + 1_000);
+        const recovered = await createDeliverer({
+          db,
+          store,
+          http,
+          clock: () => later,
+        }).deliverDue();
+        expect(recovered).toMatchObject({ attempted: 10, delivered: 10 });
+      } finally {
+        http.close();
+      }
+
+      const received = receiver.receivedOn('/hook');
+      const expectedIds = events.map((event) => webhookMessageId(event.id));
+      expect(new Set(received.map((r) => r.id))).toEqual(new Set(expectedIds));
+      const resent = received.slice(10).filter((r) => sentByChild.has(r.id));
+      expect(new Set(resent.map((r) => r.id))).toEqual(sentByChild);
+      expect(resent.every((r) => hasValidSignature(endpoint.secret, r))).toBe(true);
+      const { rows } = await db.query<{ status: string; count: number }>(
+        `SELECT status, count(*)::int AS count FROM webhook_deliveries GROUP BY status`,
+      );
+      expect(rows).toEqual([{ status: 'delivered', count }]);
+    });
+  },
+);
