@@ -188,7 +188,7 @@ describe('audit history and time travel for every entity kind', () => {
       {
         type: 'CreateRoom',
         data: { roomId: ids.room, name: 'General' },
-      } as Parameters<typeof roomDecider.decide>[0],
+      },
       context('req-room-1'),
     );
     const actor = actingMemberOf(joined.state as Extract<MemberState, { status: 'active' }>);
@@ -250,7 +250,7 @@ describe('audit history and time travel for every entity kind', () => {
       {
         type: 'UpdateWebhookEndpoint',
         data: { webhookEndpointId: ids.endpoint, brandId, url: 'https://hooks.example/b' },
-      } as Parameters<typeof webhookEndpointDecider.decide>[0],
+      },
       context('req-hook-2'),
     );
     const entries = await history('webhook-endpoint', ids.endpoint);
