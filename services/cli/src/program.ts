@@ -4,6 +4,7 @@ import { createOperatorClient, OperatorApiError, OperatorConnectionError } from 
 import type { OperatorClient } from './operator-client';
 import { registerMemberCommands } from './members';
 import { registerRoomCommands } from './rooms';
+import { registerWebhookCommands } from './webhooks';
 import { registerAuditCommands } from './audit-commands';
 import { registerEventsCommands } from './events-commands';
 import { registerProjectionsCommands } from './projections-commands';
@@ -156,6 +157,7 @@ export function buildProgram(io: CliIo): Command {
 
   registerRoomCommands(program, io);
   registerMemberCommands(program, io);
+  registerWebhookCommands(program, io);
 
   registerAuditCommands(program, io);
   registerProjectionsCommands(program, io);

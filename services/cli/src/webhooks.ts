@@ -1,0 +1,214 @@
+import type { Command } from 'commander';
+import type { CliIo } from './program';
+import { request } from './webhooks-client';
+import type { GlobalOptions } from './webhooks-client';
+import {
+  eventList,
+  formatAttempt,
+  formatEndpoint,
+  formatMessage,
+  formatPage,
+  parseLimit,
+  parseStatus,
+  parseTime,
+  query,
+} from './webhooks-format';
+import type { Attempt, Endpoint, Message, Page } from './webhooks-format';
+
+/**
+ * `brandctl webhooks …`: a brand's webhook endpoints over the operator API
+ * (`/admin/v1/brands/{brandId}/webhook-endpoints`). Every command prints the raw response with
+ * `--json`; errors are reported like every other command's.
+ */
+export function registerWebhookCommands(program: Command, io: CliIo): void {
+  const webhooks = program
+    .command('webhooks')
+    .description("manage a brand's webhook endpoints, their deliveries and replays");
+
+  const run = (command: Command) => {
+    const options = command.optsWithGlobals<GlobalOptions>();
+    const call = <T>(method: string, path: string, body?: unknown) =>
+      request<T>(options, io.fetch ?? fetch, method, path, body);
+    const print = (value: unknown, human: string) =>
+      io.stdout(`${options.json ? JSON.stringify(value, null, 2) : human}\n`);
+    return { call, print };
+  };
+  const endpoints = (brandId: string) => `/brands/${encodeURIComponent(brandId)}/webhook-endpoints`;
+  const endpoint = (brandId: string, id: string) =>
+    `${endpoints(brandId)}/${encodeURIComponent(id)}`;
+
+  webhooks
+    .command('create')
+    .description('register an endpoint; its signing secret is printed once')
+    .argument('<brandId>', 'id of the brand')
+    .argument('<url>', 'https URL that receives the POSTs')
+    .option('--events <types>', 'comma-separated event types (default: every type)', eventList)
+    .action(
+      async (brandId: string, url: string, options: { events?: string[] }, command: Command) => {
+        const { call, print } = run(command);
+        const body = { url, ...(options.events ? { eventTypes: options.events } : {}) };
+        const response = await call<{ data: Endpoint & { secret: string } }>(
+          'POST',
+          endpoints(brandId),
+          body,
+        );
+        print(
+          response,
+          `Registered webhook endpoint\n${formatEndpoint(response.data)}\nsecret:  ${response.data.secret}\n` +
+            'Keep the secret now: it is not shown again (rotate-secret issues a new one).',
+        );
+      },
+    );
+
+  webhooks
+    .command('list')
+    .description("list a brand's endpoints")
+    .argument('<brandId>', 'id of the brand')
+    .action(async (brandId: string, _options: unknown, command: Command) => {
+      const { call, print } = run(command);
+      const response = await call<{ data: Endpoint[] }>('GET', endpoints(brandId));
+      print(
+        response,
+        response.data.length === 0
+          ? 'No webhook endpoints.'
+          : response.data.map(formatEndpoint).join('\n\n'),
+      );
+    });
+
+  webhooks
+    .command('get')
+    .description('show one endpoint')
+    .argument('<brandId>', 'id of the brand')
+    .argument('<endpointId>', 'id of the endpoint')
+    .action(async (brandId: string, id: string, _options: unknown, command: Command) => {
+      const { call, print } = run(command);
+      const response = await call<{ data: Endpoint }>('GET', endpoint(brandId, id));
+      print(response, formatEndpoint(response.data));
+    });
+
+  webhooks
+    .command('update')
+    .description("change an endpoint's URL or event types, or enable or disable it")
+    .argument('<brandId>', 'id of the brand')
+    .argument('<endpointId>', 'id of the endpoint')
+    .option('--url <url>', 'new URL')
+    .option('--events <types>', 'comma-separated event types', eventList)
+    .option('--all-events', 'receive every event type')
+    .option('--enable', 'resume deliveries')
+    .option('--disable', 'stop deliveries (pending messages fail; replay them later)')
+    .action(
+      async (
+        brandId: string,
+        id: string,
+        options: {
+          url?: string;
+          events?: string[];
+          allEvents?: boolean;
+          enable?: boolean;
+          disable?: boolean;
+        },
+        command: Command,
+      ) => {
+        if (options.events && options.allEvents)
+          command.error('Pass --events or --all-events, not both.');
+        if (options.enable && options.disable)
+          command.error('Pass --enable or --disable, not both.');
+        const patch: Record<string, unknown> = {};
+        if (options.url !== undefined) patch.url = options.url;
+        if (options.events) patch.eventTypes = options.events;
+        if (options.allEvents) patch.eventTypes = null;
+        if (options.enable) patch.enabled = true;
+        if (options.disable) patch.enabled = false;
+        if (Object.keys(patch).length === 0) {
+          command.error(
+            'Nothing to update: pass --url, --events, --all-events, --enable or --disable.',
+          );
+        }
+        const { call, print } = run(command);
+        const response = await call<{ data: Endpoint }>('PATCH', endpoint(brandId, id), patch);
+        print(response, `Updated webhook endpoint\n${formatEndpoint(response.data)}`);
+      },
+    );
+
+  webhooks
+    .command('rotate-secret')
+    .description('issue a new signing secret; the old one keeps signing for 24 hours')
+    .argument('<brandId>', 'id of the brand')
+    .argument('<endpointId>', 'id of the endpoint')
+    .action(async (brandId: string, id: string, _options: unknown, command: Command) => {
+      const { call, print } = run(command);
+      const response = await call<{
+        data: { id: string; secret: string; previousSecretExpiresAt: string };
+      }>('POST', `${endpoint(brandId, id)}/rotate-secret`);
+      print(
+        response,
+        `New secret: ${response.data.secret}\n` +
+          `Messages carry signatures with both secrets until ${response.data.previousSecretExpiresAt}.`,
+      );
+    });
+
+  webhooks
+    .command('attempts')
+    .description("list an endpoint's delivery attempts, newest first")
+    .argument('<brandId>', 'id of the brand')
+    .argument('<endpointId>', 'id of the endpoint')
+    .option('--limit <n>', 'attempts per page (1-100)', parseLimit)
+    .option('--cursor <cursor>', 'continue after a previous page')
+    .action(
+      async (
+        brandId: string,
+        id: string,
+        options: { limit?: number; cursor?: string },
+        command: Command,
+      ) => {
+        const { call, print } = run(command);
+        const page = await call<Page<Attempt>>(
+          'GET',
+          `${endpoint(brandId, id)}/attempts${query(options)}`,
+        );
+        print(page, formatPage(page, formatAttempt, 'No attempts yet.'));
+      },
+    );
+
+  webhooks
+    .command('messages')
+    .description("list an endpoint's messages, newest first")
+    .argument('<brandId>', 'id of the brand')
+    .argument('<endpointId>', 'id of the endpoint')
+    .option('--status <status>', 'pending, delivered or failed', parseStatus)
+    .option('--limit <n>', 'messages per page (1-100)', parseLimit)
+    .option('--cursor <cursor>', 'continue after a previous page')
+    .action(
+      async (
+        brandId: string,
+        id: string,
+        options: { status?: string; limit?: number; cursor?: string },
+        command: Command,
+      ) => {
+        const { call, print } = run(command);
+        const page = await call<Page<Message>>(
+          'GET',
+          `${endpoint(brandId, id)}/messages${query(options)}`,
+        );
+        print(page, formatPage(page, formatMessage, 'No messages.'));
+      },
+    );
+
+  webhooks
+    .command('replay')
+    .description('send failed messages again, for events since a time (same webhook-id)')
+    .argument('<brandId>', 'id of the brand')
+    .argument('<endpointId>', 'id of the endpoint')
+    .requiredOption('--since <time>', 'ISO 8601 time, e.g. 2025-03-01T00:00:00Z', parseTime)
+    .action(async (brandId: string, id: string, options: { since: string }, command: Command) => {
+      const { call, print } = run(command);
+      const response = await call<{ data: { queued: number } }>(
+        'POST',
+        `${endpoint(brandId, id)}/replay`,
+        {
+          since: options.since,
+        },
+      );
+      print(response, `Queued ${response.data.queued} failed message(s) for delivery.`);
+    });
+}
