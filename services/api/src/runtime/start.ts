@@ -10,6 +10,7 @@ import {
   openDatabase,
 } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
+import { startWebhookRuntime } from '@brand-api/webhooks';
 import pino from 'pino';
 import type { Logger } from 'pino';
 import { createApp } from '../app';
@@ -80,6 +81,19 @@ export async function startRuntime(
     // Stopped in every role: `waitFor` listens for checkpoint moves even when not projecting.
     cleanup.push(() => runner.stop());
     if (role !== 'serve') await runner.start();
+
+    // Webhooks (issue 5): the webhook projector and the deliverer run in the work and all roles.
+    if (role !== 'serve') {
+      const webhooks = await startWebhookRuntime({
+        db,
+        databaseUrl: config.databaseUrl,
+        store: eventStore,
+        ...(config.eventStore.kind === 'postgres' ? { storeOn: createPostgresEventStore } : {}),
+        logger,
+        env: process.env,
+      });
+      cleanup.push(() => webhooks.stop());
+    }
 
     const admin = await resolveAdminToken(db, config.adminToken);
     const app = createApp({
