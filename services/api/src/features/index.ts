@@ -1,5 +1,5 @@
-import { communityFeature } from './community';
 import { catalogueFeature } from './catalogue';
+import { communityFeature } from './community';
 import type { Feature } from './feature';
 
 export { collectHandlers } from './feature';
