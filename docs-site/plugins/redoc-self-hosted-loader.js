@@ -1,19 +1,49 @@
 // @ts-check
 /**
- * Webpack loader for Redoc's browser bundle: Redoc 2.5 shows an <img> loaded from its CDN next
- * to "API docs by Redocly". The docs site must not request any other host, so the image is
- * pointed at our own copy. Fails the build if Redoc changes and the URL is no longer found,
- * rather than silently letting the request through.
+ * Webpack loader for Redoc 2.5's browser bundle. Two kinds of fixes, each found exactly once or
+ * the build fails (so a Redoc upgrade is reviewed rather than silently regressing):
+ *  - Redoc shows an <img> loaded from its CDN next to "API docs by Redocly"; the docs site must
+ *    request no other host, so it points at our own copy.
+ *  - A few colours are hard-coded for a light page (white table rows, grey labels, teal
+ *    patterns, white-on-primary buttons) and fail contrast in our dark mode. Each becomes a CSS
+ *    variable whose fallback is Redoc's own value, so light mode is unchanged and dark mode sets
+ *    the variables (src/styles/global.css).
  */
-const CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
-const SELF_HOSTED_LOGO = '/img/redoc-mini.svg';
+const REPLACEMENTS = [
+  ['https://cdn.redoc.ly/redoc/logo-mini.svg', '/img/redoc-mini.svg'],
+  ['color: #0e7c86;', 'color: var(--redoc-pattern, #0e7c86);'],
+  ['color: rgba(38, 50, 56, 0.7);', 'color: var(--redoc-label, rgba(38, 50, 56, 0.7));'],
+  [
+    'border-bottom: 1px solid rgba(38, 50, 56, 0.3);',
+    'border-bottom: 1px solid var(--redoc-label-border, rgba(38, 50, 56, 0.3));',
+  ],
+  ['  color: black;\n', '  color: var(--redoc-mime, black);\n'],
+  [
+    'table tr {\n    background-color: #fff;\n    border-top: 1px solid #ccc;',
+    'table tr {\n    background-color: var(--redoc-table-row, #fff);\n    border-top: 1px solid var(--redoc-table-border, #ccc);',
+  ],
+  ['border: 1px solid #ddd;', 'border: 1px solid var(--redoc-table-border, #ddd);'],
+  [
+    '\\n      color: white;\\n      background-color: ${e.theme.colors.primary.main};',
+    '\\n      color: var(--redoc-on-primary, white);\\n      background-color: ${e.theme.colors.primary.main};',
+  ],
+  [
+    '\\n        color: ${e.theme.colors.primary.main};\\n        background-color: white;',
+    '\\n        color: ${e.theme.colors.primary.main};\\n        background-color: var(--redoc-surface, white);',
+  ],
+];
 
 /** @param {string} source */
 module.exports = function redocSelfHostedLoader(source) {
-  if (!source.includes(CDN_LOGO)) {
-    throw new Error(
-      `redoc-self-hosted-loader: ${CDN_LOGO} not found in Redoc's bundle; review the loader`,
-    );
+  let patched = source;
+  for (const [from, to] of REPLACEMENTS) {
+    const count = patched.split(from).length - 1;
+    if (count !== 1) {
+      throw new Error(
+        `redoc-self-hosted-loader: expected one ${JSON.stringify(from)} in Redoc's bundle, found ${count}`,
+      );
+    }
+    patched = patched.replace(from, () => to);
   }
-  return source.split(CDN_LOGO).join(SELF_HOSTED_LOGO);
+  return patched;
 };

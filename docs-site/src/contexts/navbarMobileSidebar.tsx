@@ -14,7 +14,10 @@ import {
 import { useWindowSize } from '../hooks/useWindowSize';
 
 interface MobileSidebarValue {
-  /** Rendered only on mobile widths, and only once hydrated. */
+  /**
+   * Rendered only on mobile widths, once the user has opened it: rendering it on load would be
+   * wasted work for the many visitors who never open it.
+   */
   shouldRender: boolean;
   shown: boolean;
   toggle: () => void;
@@ -26,6 +29,7 @@ const MobileSidebarContext = createContext<MobileSidebarValue | null>(null);
 export function NavbarMobileSidebarProvider({ children }: { children: ReactNode }) {
   const windowSize = useWindowSize();
   const [shown, setShown] = useState(false);
+  const [openedOnce, setOpenedOnce] = useState(false);
 
   useEffect(() => {
     if (windowSize === 'desktop') setShown(false);
@@ -39,11 +43,14 @@ export function NavbarMobileSidebarProvider({ children }: { children: ReactNode 
     return () => window.removeEventListener('popstate', onPop);
   }, [shown]);
 
-  const toggle = useCallback(() => setShown((current) => !current), []);
+  const toggle = useCallback(() => {
+    setOpenedOnce(true);
+    setShown((current) => !current);
+  }, []);
   const close = useCallback(() => setShown(false), []);
   const value = useMemo(
-    () => ({ shouldRender: windowSize === 'mobile', shown, toggle, close }),
-    [windowSize, shown, toggle, close],
+    () => ({ shouldRender: windowSize === 'mobile' && openedOnce, shown, toggle, close }),
+    [windowSize, openedOnce, shown, toggle, close],
   );
   return <MobileSidebarContext.Provider value={value}>{children}</MobileSidebarContext.Provider>;
 }

@@ -11,6 +11,18 @@ const fontFamily =
 const monoFamily =
   'ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, "Liberation Mono", monospace';
 
+const httpColors = {
+  get: '#1f6f2b',
+  post: '#1b4fa0',
+  put: '#8a4b00',
+  patch: '#8a4b00',
+  delete: '#b3261e',
+  options: '#4b4f56',
+  basic: '#4b4f56',
+  link: '#1b6e7a',
+  head: '#7a2f8f',
+};
+
 const shared: Theme = {
   typography: {
     fontFamily,
@@ -29,17 +41,7 @@ export const lightTheme: Theme = {
     primary: { main: '#6d28d9' },
     text: { primary: '#1c1e21', secondary: '#4b4f56' },
     border: { dark: '#8a8d93', light: '#dadde1' },
-    http: {
-      get: '#1f6f2b',
-      post: '#1b4fa0',
-      put: '#8a4b00',
-      patch: '#8a4b00',
-      delete: '#b3261e',
-      options: '#4b4f56',
-      basic: '#4b4f56',
-      link: '#1b6e7a',
-      head: '#7a2f8f',
-    },
+    http: httpColors,
     responses: {
       success: {
         color: '#1f6f2b',
@@ -84,17 +86,8 @@ export const darkTheme: Theme = {
     primary: { main: '#c4b5fd', contrastText: '#1b1530' },
     text: { primary: '#e8e6f0', secondary: '#c2bfcf' },
     border: { dark: '#8b8799', light: '#3a3650' },
-    http: {
-      get: '#7ee08a',
-      post: '#9cc3ff',
-      put: '#ffc46b',
-      patch: '#ffc46b',
-      delete: '#ff9b94',
-      options: '#c2bfcf',
-      basic: '#c2bfcf',
-      link: '#7fd6e3',
-      head: '#e3a6f5',
-    },
+    // Verb badges are white text on these colours: the deep shades work on both themes.
+    http: httpColors,
     responses: {
       success: {
         color: '#7ee08a',

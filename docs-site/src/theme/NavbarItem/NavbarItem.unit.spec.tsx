@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type { NavbarItemConfig } from '../../config/navbar-item-schemas';
 import { PageContext } from '../../contexts/page';
 import { ErrorBoundary } from '../ErrorBoundary/ErrorBoundary';
@@ -55,6 +55,22 @@ describe('NavbarItem renders each of the nine kinds', () => {
     const link = screen.getByText('Guides');
     expect(link.getAttribute('href')).toBe('/docs/intro/');
     expect(link.className).toContain('navbar__link--active');
+  });
+});
+
+describe('the search item', () => {
+  it('lists the docs whose title or description match every word', () => {
+    renderItem({ type: 'search' });
+    fireEvent.change(screen.getByLabelText('Search the docs'), {
+      target: { value: 'standard webhooks' },
+    });
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/docs/developer/webhooks/',
+    ]);
+    fireEvent.change(screen.getByLabelText('Search the docs'), {
+      target: { value: 'no such words' },
+    });
+    expect(screen.queryAllByRole('link')).toEqual([]);
   });
 });
 
