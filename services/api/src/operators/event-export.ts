@@ -1,6 +1,7 @@
 import { startOfLog } from '@brand-api/event-store';
 import type { EventStore, RecordedEvent } from '@brand-api/event-store';
 import { happenedBy } from './point-in-time';
+import { redactState } from './state-diff';
 import type { PointInTime } from './point-in-time';
 
 /** One line of an export: the event with everything an external audit tool needs. */
@@ -14,7 +15,9 @@ export function envelopeOf(event: RecordedEvent) {
     stream: event.streamName,
     streamVersion: event.streamVersion,
     recordedAt: event.recordedAt.toISOString(),
-    data: event.data,
+    // Webhook signing secrets live in the log (the deliverer needs them); an export must not
+    // carry them out of it, as the audit views do not show them either.
+    data: redactState(event.data),
     metadata: event.metadata,
   };
 }
@@ -22,7 +25,8 @@ export function envelopeOf(event: RecordedEvent) {
 /**
  * The log as NDJSON, one envelope per line, in the order readers see it, a page at a time so
  * memory stays flat whatever the log's size. `since` is exclusive: after that event, or at and
- * after that time. The events are exported as stored: the export is as sensitive as the log.
+ * after that time. Events are exported as stored, but for secret fields (signing secrets,
+ * key hashes), which read `[redacted]`.
  */
 export async function* exportLines(
   store: EventStore,
