@@ -101,18 +101,18 @@ serverOnly(
       const sentByChild = new Set(inFlight.map((r) => r.id));
       expect(sentByChild.size).toBe(10);
 
-      // Nothing was recorded for the requests the child had in flight.
+      // Nothing was recorded for the child's claims: 10 in flight and 10 claimed ahead, unsent.
       const { rows: leased } = await db.query<{ count: number }>(
         `SELECT count(*)::int AS count FROM webhook_deliveries
          WHERE status = 'pending' AND claim_token IS NOT NULL`,
       );
-      expect(leased[0]!.count).toBe(10);
+      expect(leased[0]!.count).toBe(20);
 
       // Before the lease ends nobody else sends them; after it, another deliverer does.
       const http = createNodeHttpClient({ policy: { allowPrivateTargets: true } });
       try {
         const early = await createDeliverer({ db, store, http }).deliverDue();
-        expect(early).toMatchObject({ attempted: count - 10, delivered: count - 10 });
+        expect(early).toMatchObject({ attempted: count - 20, delivered: count - 20 });
         const later = new Date(Date.now() + leaseMs + 1_000);
         const recovered = await createDeliverer({
           db,
@@ -120,7 +120,7 @@ serverOnly(
           http,
           clock: () => later,
         }).deliverDue();
-        expect(recovered).toMatchObject({ attempted: 10, delivered: 10 });
+        expect(recovered).toMatchObject({ attempted: 20, delivered: 20 });
       } finally {
         http.close();
       }

@@ -346,6 +346,33 @@ describe(`deliverer on ${hasPostgresServer() ? 'a Postgres server' : 'in-process
     expect(logged!.response_excerpt).toBe('x'.repeat(1000));
   });
 
+  it('a clean stop finishes the requests in flight and hands back what it claimed ahead', async () => {
+    const { brandId, path } = await setUp();
+    receiver.plan(path, () => ({ status: 200, delayMs: 300 }));
+    const member = aMember();
+    const events = Array.from({ length: 10 }, () => memberJoined(brandId, member));
+    const { position } = await store.appendToStream(`member-${member.id}`, events, {
+      expectedVersion: 'no_stream',
+    });
+    expect(await projector.waitFor(position, 10_000)).toBe(true);
+    const worker = createDeliverer({ db, store, http, maxInFlight: 2, claimBatchSize: 2 });
+    await worker.start();
+    await receiver.waitFor(2, { path });
+    await worker.stop();
+    const { rows } = await db.query<{ status: string; claimed: boolean; count: number }>(
+      `SELECT status, claim_token IS NOT NULL AS claimed, count(*)::int AS count
+       FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id
+       WHERE m.brand_id = $1 GROUP BY 1, 2 ORDER BY 1`,
+      [brandId],
+    );
+    expect(rows).toEqual([
+      { status: 'delivered', claimed: false, count: 2 },
+      { status: 'pending', claimed: false, count: 8 },
+    ]);
+    receiver.plan(path, () => ({ status: 200 }));
+    expect(await deliverer().deliverDue()).toMatchObject({ delivered: 8 });
+  });
+
   it('several workers running at once send every message exactly once', async () => {
     const { brandId, path } = await setUp();
     const count = 150;

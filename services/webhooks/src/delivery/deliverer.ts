@@ -7,7 +7,7 @@ import type { Database, EventStore } from '@brand-api/event-store';
 import { judgeAttempt } from './attempt-outcome';
 import { WebhookRequestError } from './http-client';
 import type { WebhookHttpClient } from './http-client';
-import { claimDueDeliveries, nextDueAt, recordAttempts } from './outbox';
+import { claimDueDeliveries, nextDueAt, recordAttempts, releaseClaims } from './outbox';
 import type { AttemptResult, ClaimedDelivery } from './outbox';
 import { MessageSigner } from './signer';
 import { WakeSignal } from './wake-signal';
@@ -235,19 +235,29 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     });
   };
 
+  /**
+   * Claimed deliveries waiting for a free slot. Claiming ahead (up to `maxInFlight`) keeps every
+   * slot busy while claims stay batched: without it, each finished request would free one slot
+   * and cost one claim transaction.
+   */
+  const queue: ClaimedDelivery[] = [];
+
   const run = async () => {
     while (running) {
       const seen = signal.current;
-      const free = maxInFlight - inFlight.size;
-      if (free <= 0) {
+      while (queue.length > 0 && inFlight.size < maxInFlight) launch(queue.shift()!);
+      const room = maxInFlight - queue.length;
+      if (room < Math.ceil(maxInFlight / 2)) {
+        // Enough queued: wait for requests to finish.
         await signal.wait(pollMs, seen);
         continue;
       }
       try {
-        const limit = Math.min(free, claimBatchSize);
+        const limit = Math.min(room, claimBatchSize);
         const { deliveries, rowsTaken } = await claim(limit);
-        deliveries.forEach(launch);
+        queue.push(...deliveries);
         if (rowsTaken === limit) continue;
+        while (queue.length > 0 && inFlight.size < maxInFlight) launch(queue.shift()!);
         // Nothing more due now: sleep until the next row falls due, a wake-up, or the poll.
         const due = await nextDueAt(db);
         const untilDue = due === null ? pollMs : due.getTime() - clock().getTime();
@@ -256,6 +266,13 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
         logger.error({ err: error }, 'claiming webhook deliveries failed');
         await signal.wait(pollMs, seen);
       }
+    }
+    // Hand back what was claimed but never sent, so another worker need not wait for the lease.
+    const unsent = queue.splice(0);
+    if (unsent.length > 0) {
+      await releaseClaims(db, unsent).catch((error: unknown) =>
+        logger.error({ err: error }, 'releasing unsent webhook claims failed'),
+      );
     }
   };
 

@@ -177,3 +177,17 @@ export async function nextDueAt(db: Database): Promise<Date | null> {
   );
   return rows[0]?.due ?? null;
 }
+
+/** Makes claimed but unsent deliveries due again at once (a worker stopping cleanly). */
+export async function releaseClaims(
+  db: Database,
+  deliveries: readonly ClaimedDelivery[],
+): Promise<void> {
+  await db.query(
+    `UPDATE webhook_deliveries d
+     SET claim_token = NULL, next_attempt_at = d.occurred_at
+     FROM unnest($1::bigint[], $2::uuid[]) AS r(id, token)
+     WHERE d.id = r.id AND d.claim_token = r.token AND d.status = 'pending'`,
+    [deliveries.map((d) => d.deliveryId), deliveries.map((d) => d.claimToken)],
+  );
+}
