@@ -9,3 +9,4 @@ export type {
 } from './projection';
 export { projectionMigrations, checkpointsChannel } from './migrations';
 export { readCheckpoints } from './checkpoints';
+export { WakeSignal } from './wake-signal';

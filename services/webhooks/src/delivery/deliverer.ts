@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { webhookEndpointDecider, webhookEndpointStreamName } from '@brand-api/domain';
 import type { WebhookEndpointCommand } from '@brand-api/domain';
-import { checkpointsChannel, handleCommand } from '@brand-api/event-store';
+import { WakeSignal, checkpointsChannel, handleCommand } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
 import { judgeAttempt } from './attempt-outcome';
 import { WebhookRequestError } from './http-client';
@@ -10,7 +10,6 @@ import type { WebhookHttpClient } from './http-client';
 import { claimDueDeliveries, nextDueAt, recordAttempts, releaseClaims } from './outbox';
 import type { AttemptResult, ClaimedDelivery } from './outbox';
 import { MessageSigner } from './signer';
-import { WakeSignal } from './wake-signal';
 
 /** pino's Logger satisfies it. */
 export interface WebhookLogger {
