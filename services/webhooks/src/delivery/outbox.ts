@@ -104,70 +104,61 @@ export async function claimDueDeliveries(
 }
 
 /**
- * Records a batch of attempts in one transaction: the delivery rows (only while this worker
- * still holds their claim) and one log row per attempt. Returns the ids whose claim was lost.
+ * Records a batch of attempts in one statement (so one round trip, atomically): the delivery
+ * rows, only while this worker still holds their claim, and one log row per attempt. Returns
+ * the ids whose claim was lost.
  */
 export async function recordAttempts(
-  db: Database,
+  db: Queryable,
   results: readonly AttemptResult[],
 ): Promise<number[]> {
   if (results.length === 0) return [];
   const column = <T>(pick: (result: AttemptResult) => T) => results.map(pick);
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: number }>(
-      `UPDATE webhook_deliveries d
-       SET status = CASE r.outcome WHEN 'retrying' THEN 'pending' ELSE r.outcome END,
-           attempts = r.attempt,
-           next_attempt_at = COALESCE(r.next_attempt_at, d.next_attempt_at),
-           claim_token = NULL,
-           last_status_code = r.status_code,
-           last_error = r.error,
-           finished_at = CASE WHEN r.outcome = 'retrying' THEN NULL ELSE r.attempted_at END
-       FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::int[], $5::timestamptz[],
-                   $6::int[], $7::text[], $8::timestamptz[])
-            AS r(id, token, outcome, attempt, next_attempt_at, status_code, error, attempted_at)
-       WHERE d.id = r.id AND d.claim_token = r.token
-       RETURNING d.id`,
-      [
-        column((r) => r.deliveryId),
-        column((r) => r.claimToken),
-        column((r) => r.outcome),
-        column((r) => r.attempt),
-        column((r) => r.nextAttemptAt),
-        column((r) => r.statusCode),
-        column((r) => r.error),
-        column((r) => r.attemptedAt),
-      ],
-    );
-    await insertAttemptLog(tx, results);
-    const recorded = new Set(rows.map((row) => row.id));
-    return results.map((r) => r.deliveryId).filter((id) => !recorded.has(id));
-  });
-}
-
-async function insertAttemptLog(tx: Queryable, results: readonly AttemptResult[]): Promise<void> {
-  const column = <T>(pick: (result: AttemptResult) => T) => results.map(pick);
-  await tx.query(
-    `INSERT INTO webhook_attempts (delivery_id, message_id, endpoint_id, attempt, url, attempted_at,
-       duration_ms, status_code, outcome, error, response_excerpt, next_attempt_at)
-     SELECT * FROM unnest($1::bigint[], $2::text[], $3::uuid[], $4::int[], $5::text[],
-       $6::timestamptz[], $7::int[], $8::int[], $9::text[], $10::text[], $11::text[],
-       $12::timestamptz[])`,
+  const { rows } = await db.query<{ id: number }>(
+    `WITH r AS (
+       SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::int[], $5::timestamptz[],
+                            $6::int[], $7::text[], $8::timestamptz[], $9::text[], $10::uuid[],
+                            $11::text[], $12::int[], $13::text[])
+         AS r(id, token, outcome, attempt, next_attempt_at, status_code, error, attempted_at,
+              message_id, endpoint_id, url, duration_ms, response_excerpt)
+     ),
+     logged AS (
+       INSERT INTO webhook_attempts (delivery_id, message_id, endpoint_id, attempt, url,
+         attempted_at, duration_ms, status_code, outcome, error, response_excerpt, next_attempt_at)
+       SELECT id, message_id, endpoint_id, attempt, url, attempted_at, duration_ms, status_code,
+              outcome, error, response_excerpt, next_attempt_at
+       FROM r
+     )
+     UPDATE webhook_deliveries d
+     SET status = CASE r.outcome WHEN 'retrying' THEN 'pending' ELSE r.outcome END,
+         attempts = r.attempt,
+         next_attempt_at = COALESCE(r.next_attempt_at, d.next_attempt_at),
+         claim_token = NULL,
+         last_status_code = r.status_code,
+         last_error = r.error,
+         finished_at = CASE WHEN r.outcome = 'retrying' THEN NULL ELSE r.attempted_at END
+     FROM r
+     WHERE d.id = r.id AND d.claim_token = r.token
+     RETURNING d.id`,
     [
       column((r) => r.deliveryId),
+      column((r) => r.claimToken),
+      column((r) => r.outcome),
+      column((r) => r.attempt),
+      column((r) => r.nextAttemptAt),
+      column((r) => r.statusCode),
+      column((r) => r.error),
+      column((r) => r.attemptedAt),
       column((r) => r.messageId),
       column((r) => r.endpointId),
-      column((r) => r.attempt),
       column((r) => r.url),
-      column((r) => r.attemptedAt),
       column((r) => Math.round(r.durationMs)),
-      column((r) => r.statusCode),
-      column((r) => r.outcome),
-      column((r) => r.error),
       column((r) => r.responseExcerpt),
-      column((r) => r.nextAttemptAt),
     ],
   );
+  // The attempt log has every attempt; a lost claim only means another worker owns the row now.
+  const recorded = new Set(rows.map((row) => row.id));
+  return results.map((r) => r.deliveryId).filter((id) => !recorded.has(id));
 }
 
 /** When the next pending delivery falls due (a lease end counts), or null when none is pending. */
