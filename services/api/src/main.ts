@@ -7,7 +7,7 @@ import { startRuntime } from './runtime/start';
 const usage = `Usage: brand-api <serve|work|all>
 
   serve  the HTTP API (scale out: several instances share one Postgres)
-  work   the read-model projectors
+  work   the read-model projectors and the webhook projector and deliverer
   all    both in one process (the default of npm start)
 
 Environment: PORT (3000), DATA_DIR (.data), DATABASE_URL, EVENT_STORE (postgres|eventstoredb),

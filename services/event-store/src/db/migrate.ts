@@ -11,10 +11,15 @@ export interface Migration {
  * advisory lock so concurrent starts do not race.
  */
 export async function migrate(db: Database, migrations: readonly Migration[]): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    id text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  // Under the same lock as the migrations: two processes starting together on one server would
+  // otherwise race on CREATE TABLE IF NOT EXISTS and one would fail on a duplicate key.
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('schema_migrations'))`);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const applied: string[] = [];
   for (const migration of migrations) {
     const done = await db.transaction(async (tx) => {
