@@ -13,7 +13,13 @@ export interface CommunityCommandResult<T> {
   changed: boolean;
 }
 
-const maxAttempts = 5;
+/**
+ * Enough for a burst of members racing for one username: each round of a race has a winner, so
+ * n racers need up to n rounds. A short random pause spreads the losers out between rounds.
+ */
+const maxAttempts = 12;
+const pauseBeforeRetry = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
 
 /**
  * Runs a community command: `work` loads and decides through a fresh unit of work, which is
@@ -36,7 +42,10 @@ export async function runCommunityCommand<T>(
       position = await uow.commit(context, now);
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
-      if (attempt < maxAttempts) continue;
+      if (attempt < maxAttempts) {
+        await pauseBeforeRetry(attempt);
+        continue;
+      }
       throw new ApiError('CONFLICT', {
         message: 'The resource was changed concurrently; retry the request',
         cause: error,
