@@ -21,6 +21,8 @@ import type { ApiRoute, Feature } from './features';
 import { maxBodyBytes } from './http/body';
 import { errorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
+import { ReadCache } from './http/read-cache';
+import type { ReadCacheOptions } from './http/read-cache';
 import { mountOperations } from './http/mount-operations';
 import type { RouterState } from './http/mount-operations';
 import type { AnyHandler } from './http/operation';
@@ -44,6 +46,8 @@ export interface AppConfig {
   readyProjectionsWithinMs?: number;
   /** PUBLIC_URL: magic links and post URLs point at it (default http://localhost:3000). */
   publicUrl?: string;
+  /** The catalogue read cache (on where the runner can be observed); `false` turns it off. */
+  readCache?: ReadCacheOptions | false;
 }
 
 export interface AppDeps {
@@ -74,6 +78,8 @@ export function createApp(deps: AppDeps): BrandApiApp {
     db: deps.db,
     ...(deps.config.apiKeyCacheTtlMs === undefined ? {} : { ttlMs: deps.config.apiKeyCacheTtlMs }),
   });
+  const catalogueCache = new ReadCache('catalogue', deps.config.readCache || {});
+  if (deps.config.readCache !== false) deps.projections.observe?.(catalogueCache);
   const services: AppServices = {
     db: deps.db,
     eventStore: deps.eventStore,
@@ -93,6 +99,7 @@ export function createApp(deps: AppDeps): BrandApiApp {
     ids: deps.ids ?? randomUUID,
     logger: deps.logger,
     publicUrl: deps.config.publicUrl ?? 'http://localhost:3000',
+    catalogueCache,
   };
   const bodyLimitBytes = deps.config.bodyLimitBytes ?? maxBodyBytes;
   const routes = deps.routes ?? contractRoutes;

@@ -2,6 +2,7 @@ import type { Database, EventStore } from '@brand-api/event-store';
 import type { Logger } from 'pino';
 import type { ApiKeyAuthenticator } from './auth/api-key-authenticator';
 import type { CommandContext, CommandRunner, ProjectionWaiter } from './commands/command-runner';
+import type { ReadCache } from './http/read-cache';
 
 /** What feature handlers may use; built once by `createApp` from its dependencies. */
 export interface AppServices {
@@ -18,6 +19,8 @@ export interface AppServices {
   logger: Logger;
   /** PUBLIC_URL, where magic links and post URLs point. */
   publicUrl: string;
+  /** Answers of catalogue reads, kept while provably fresh (see ReadCache). */
+  catalogueCache: ReadCache;
 }
 
 export type { CommandContext };

@@ -11,13 +11,19 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts a compiled sibling script that reports `{ port }` once it listens. */
+/**
+ * Starts a compiled sibling script that reports `{ port }` once it listens. With
+ * BENCH_CPU_PROF_DIR set, each server writes a V8 CPU profile there when it stops.
+ */
 export function startServer(
   script: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const child = fork(path.join(__dirname, script), [], {
     env: { ...process.env, ...env },
+    execArgv: process.env.BENCH_CPU_PROF_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+      : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

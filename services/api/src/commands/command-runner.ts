@@ -1,6 +1,11 @@
 import type { EventActor } from '@brand-api/contracts';
 import { handleCommand } from '@brand-api/event-store';
-import type { EventStore, LogPosition, RecordedEvent } from '@brand-api/event-store';
+import type {
+  EventStore,
+  LogPosition,
+  ProjectionObserver,
+  RecordedEvent,
+} from '@brand-api/event-store';
 import type { Logger } from 'pino';
 
 /** The shape every domain event has (contracts' `defineEvent`). */
@@ -38,6 +43,8 @@ export interface CommandOutcome<State, Event> {
 /** Read-after-write: resolves true once the read-model projections have reached `position`. */
 export interface ProjectionWaiter {
   waitFor(position: LogPosition, timeoutMs: number): Promise<boolean>;
+  /** The projection runner's observer hook; without it, read caches stay off. */
+  observe?(observer: ProjectionObserver): () => void;
 }
 
 export interface CommandRunner {

@@ -4,6 +4,7 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import { jsonBody } from './body';
 import { NotImplementedError } from './not-implemented';
 import type { AnyHandler, Operation } from './operation';
+import { SerializedJson } from './read-cache';
 import type { RequestIdState } from './request-id';
 import { compileBodyPart, compileTextPart } from './validation';
 import type { PartValidator } from './validation';
@@ -76,7 +77,12 @@ function handle(operation: Operation, handler: AnyHandler): Middleware<RouterSta
     const result = await handler(request);
     ctx.status = result.status ?? operation.successStatus;
     if (result.headers) ctx.set(result.headers);
-    ctx.body = result.body;
+    if (result.body instanceof SerializedJson) {
+      ctx.type = 'application/json';
+      ctx.body = result.body.text;
+    } else {
+      ctx.body = result.body;
+    }
   };
 }
 

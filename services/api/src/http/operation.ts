@@ -1,5 +1,6 @@
 import type { Static, TObject, TSchema } from 'typebox';
 import type { Context } from 'koa';
+import type { SerializedJson } from './read-cache';
 
 /**
  * What the app needs to serve an operation: the contracts' `RouteDefinition` satisfies it, and
@@ -30,10 +31,15 @@ export interface OperationRequest<O extends Operation, Auth> {
   ctx: Context;
 }
 
+type ResponseOf<O extends Operation> = O['response'] extends TSchema
+  ? Static<O['response']>
+  : unknown;
+
 export interface OperationResult<O extends Operation> {
   /** Defaults to the operation's `successStatus`. */
   status?: number;
-  body: O['response'] extends TSchema ? Static<O['response']> : unknown;
+  /** The response, or its JSON text already made (a read cache keeps answers as text). */
+  body: ResponseOf<O> | SerializedJson<ResponseOf<O>>;
   headers?: Record<string, string>;
 }
 

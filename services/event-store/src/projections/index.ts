@@ -1,5 +1,9 @@
 export { createProjectionRunner } from './projection-runner';
-export type { ProjectionRunner, ProjectionRunnerOptions } from './projection-runner';
+export type {
+  ProjectionObserver,
+  ProjectionRunner,
+  ProjectionRunnerOptions,
+} from './projection-runner';
 export { ProjectionApplyError } from './projection';
 export type {
   Projection,

@@ -98,6 +98,35 @@ describe(`projection runner on ${hasPostgresServer() ? 'a Postgres server' : 'in
     expect((await projector.checkpoints())[0]?.status).toBe('stopped');
   });
 
+  it('tells observers when it leads and around every transaction that may change the tables', async () => {
+    const name = `observed-${randomUUID()}`;
+    const notices: string[] = [];
+    const projector = runner({ projections: [streamCounter(name)], batchSize: 2 });
+    const stopObserving = projector.observe({
+      leadership: (projection, leading) => notices.push(`${projection}:leading=${leading}`),
+      changing: (projection) => notices.push(`${projection}:changing`),
+      settled: (projection) => notices.push(`${projection}:settled`),
+    });
+    await projector.start();
+    const stream = `s-${randomUUID()}`;
+    const last = await append(stream, events(3));
+    expect(await projector.waitFor(last, 10_000)).toBe(true);
+    // The tables already show the batch once `settled` is told: nothing reads them between.
+    const ofThis = () => notices.filter((notice) => notice.startsWith(`${name}:`));
+    await eventually(() => ofThis().at(-1) === `${name}:settled`);
+    const seen = ofThis().map((notice) => notice.slice(name.length + 1));
+    // Take-over (which may reset the tables), then leadership, then batches of the log.
+    expect(seen.slice(0, 3)).toEqual(['changing', 'settled', 'leading=true']);
+    const batches = seen.slice(3);
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < batches.length; i += 2) {
+      expect(batches.slice(i, i + 2)).toEqual(['changing', 'settled']);
+    }
+    await projector.stop();
+    expect(ofThis().at(-1)).toBe(`${name}:leading=false`);
+    stopObserving();
+  });
+
   it('waitFor answers false after its timeout when a projection has not reached the position', async () => {
     const [fast, idle] = [
       streamCounter(`fast-${randomUUID()}`),

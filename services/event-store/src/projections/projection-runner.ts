@@ -34,6 +34,20 @@ export interface ProjectionRunnerOptions {
   onError?: (error: unknown, projectionName: string) => void;
 }
 
+/**
+ * Told, synchronously, whenever what this runner does may change a projection's tables. A
+ * read cache in the same process uses it: while `leading(name)` holds and no change is in
+ * flight, nothing else writes those tables (but an operator's rebuild swap or a hand edit).
+ */
+export interface ProjectionObserver {
+  /** This runner started (true) or stopped (false) leading the projection. */
+  leadership(projection: string, leading: boolean): void;
+  /** A transaction that may change the projection's tables is about to begin. */
+  changing(projection: string): void;
+  /** That transaction has committed or rolled back: readers see its outcome from now on. */
+  settled(projection: string): void;
+}
+
 export interface ProjectionRunner {
   /** Starts one loop per projection: leads it when it gets its lock, stands by otherwise. */
   start(): Promise<void>;
@@ -52,6 +66,8 @@ export interface ProjectionRunner {
   checkpoints(): Promise<ProjectionCheckpoint[]>;
   /** Names of the projections this process leads right now. */
   leading(): string[];
+  /** Registers an observer of leadership and table changes; returns its removal. */
+  observe(observer: ProjectionObserver): () => void;
 }
 
 /** Another runner moved the checkpoint: this one is no longer the leader. */
@@ -83,6 +99,25 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   let running = false;
   let loops: Promise<void>[] = [];
   let unsubscribe: (() => Promise<void>) | undefined;
+  const observers = new Set<ProjectionObserver>();
+  const tell = (notice: (observer: ProjectionObserver) => void) => {
+    for (const observer of observers) {
+      try {
+        notice(observer);
+      } catch (error) {
+        onError(error, 'observer');
+      }
+    }
+  };
+  /** Runs a transaction that may change the projection's tables, with observers told. */
+  const changingTables = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    tell((observer) => observer.changing(name));
+    try {
+      return await work();
+    } finally {
+      tell((observer) => observer.settled(name));
+    }
+  };
 
   /** Applies one batch and moves the checkpoint in the same transaction. */
   const applyBatch = async (
@@ -92,21 +127,23 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   ): Promise<LogPosition> => {
     const to = events.at(-1)!.position;
     const handled = new Set(projection.handles);
-    await db.transaction(async (tx) => {
-      for (const event of events) {
-        if (!handled.has(event.type)) continue;
-        try {
-          const statements = await projection.apply(event, tx);
-          for (const statement of statements ?? [])
-            await tx.query(statement.text, statement.params);
-        } catch (error) {
-          throw new ProjectionApplyError(projection.name, event, error);
+    await changingTables(projection.name, () =>
+      db.transaction(async (tx) => {
+        for (const event of events) {
+          if (!handled.has(event.type)) continue;
+          try {
+            const statements = await projection.apply(event, tx);
+            for (const statement of statements ?? [])
+              await tx.query(statement.text, statement.params);
+          } catch (error) {
+            throw new ProjectionApplyError(projection.name, event, error);
+          }
         }
-      }
-      if (!(await advanceCheckpoint(tx, projection.name, projection.version, from, to))) {
-        throw new LeadershipLostError(`Checkpoint of ${projection.name} moved under this runner`);
-      }
-    });
+        if (!(await advanceCheckpoint(tx, projection.name, projection.version, from, to))) {
+          throw new LeadershipLostError(`Checkpoint of ${projection.name} moved under this runner`);
+        }
+      }),
+    );
     watcher.signal.wake();
     notifier.poke();
     // Our committed transaction may have been what hid newer events from the other projections.
@@ -116,17 +153,19 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   /** Returns the checkpoint to continue from, or undefined when newer code owns the projection. */
   const takeOver = (projection: Projection) =>
-    db.transaction(async (tx) => {
-      const checkpoint = await lockCheckpoint(tx, projection.name, projection.version);
-      if (checkpoint.version > projection.version) return undefined;
-      if (checkpoint.version < projection.version) {
-        await projection.reset?.(tx);
-        await resetCheckpoint(tx, projection.name, projection.version);
-        checkpoint.position = { commit: 0, prepare: 0 };
-      }
-      await setStatus(tx, projection.name, 'running');
-      return checkpoint.position;
-    });
+    changingTables(projection.name, () =>
+      db.transaction(async (tx) => {
+        const checkpoint = await lockCheckpoint(tx, projection.name, projection.version);
+        if (checkpoint.version > projection.version) return undefined;
+        if (checkpoint.version < projection.version) {
+          await projection.reset?.(tx);
+          await resetCheckpoint(tx, projection.name, projection.version);
+          checkpoint.position = { commit: 0, prepare: 0 };
+        }
+        await setStatus(tx, projection.name, 'running');
+        return checkpoint.position;
+      }),
+    );
 
   const lead = async (projection: Projection, signal: WakeSignal) => {
     let checkpoint = await takeOver(projection);
@@ -139,6 +178,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       return;
     }
     leaders.add(projection.name);
+    tell((observer) => observer.leadership(projection.name, true));
     let failures = 0;
     try {
       while (running) {
@@ -162,6 +202,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       await setStatus(db, projection.name, 'stopped');
     } finally {
       leaders.delete(projection.name);
+      tell((observer) => observer.leadership(projection.name, false));
     }
   };
 
@@ -219,5 +260,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
     checkpoints: () => readCheckpoints(db, names),
     leading: () => [...leaders],
+    observe(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
   };
 }

@@ -61,21 +61,33 @@ async function listing<T>(list: () => Promise<T>): Promise<T> {
 
 const success = { success: true } as const;
 
+/**
+ * A read's cache key: what is read, whose, and the validated request that shapes the answer.
+ * Two spellings of one query (parameters in another order) only cost a second entry.
+ */
+function readKey(what: string, brandId: string, request: unknown): string {
+  return `${what}\u0000${brandId}\u0000${typeof request === 'string' ? request : JSON.stringify(request)}`;
+}
+
 /** The twelve catalogue operations of the route table: validate (done by the route table), decide, answer. */
 export function catalogueHandlers(
   services: AppServices,
   write: CatalogueWriteDeps,
   bulkLimiter: BulkRateLimiter,
 ): ApiHandlers {
-  const { db } = services;
+  const { db, catalogueCache: cache } = services;
   const variantsOf: VariantsOfProducts = (productIds) => variantIdsOfProducts(db, productIds);
   const sweep = (request: AnyRequest, productIds: readonly string[]) =>
     sweepVariantsOfDeletedProducts(write, commandContext(request), productIds, variantsOf);
 
   return {
     async listBrandProducts(request) {
-      const page = await listing(() => listProducts(db, request.auth.brandId, request.query));
-      return { body: page };
+      const { brandId } = request.auth;
+      const key = readKey('products', brandId, request.query);
+      const body = await cache.read(key, () =>
+        listing(() => listProducts(db, brandId, request.query)),
+      );
+      return { body };
     },
 
     async createBrandProduct(request) {
@@ -86,9 +98,14 @@ export function catalogueHandlers(
     },
 
     async getBrandProduct(request) {
-      const product = await getProduct(db, request.auth.brandId, request.params.id);
-      if (!product) throw new ApiError('NOT_FOUND');
-      return { body: { data: product } };
+      const { brandId } = request.auth;
+      const { id } = request.params;
+      const body = await cache.read(readKey('product', brandId, id), async () => {
+        const product = await getProduct(db, brandId, id);
+        if (!product) throw new ApiError('NOT_FOUND');
+        return { data: product };
+      });
+      return { body };
     },
 
     async updateBrandProduct(request) {
@@ -122,8 +139,12 @@ export function catalogueHandlers(
     },
 
     async listBrandProductVariants(request) {
-      const page = await listing(() => listVariants(db, request.auth.brandId, request.query));
-      return { body: page };
+      const { brandId } = request.auth;
+      const key = readKey('variants', brandId, request.query);
+      const body = await cache.read(key, () =>
+        listing(() => listVariants(db, brandId, request.query)),
+      );
+      return { body };
     },
 
     async createBrandProductVariant(request) {
@@ -136,9 +157,14 @@ export function catalogueHandlers(
     },
 
     async getBrandProductVariant(request) {
-      const variant = await getVariant(db, request.auth.brandId, request.params.id);
-      if (!variant) throw new ApiError('NOT_FOUND');
-      return { body: { data: variant } };
+      const { brandId } = request.auth;
+      const { id } = request.params;
+      const body = await cache.read(readKey('variant', brandId, id), async () => {
+        const variant = await getVariant(db, brandId, id);
+        if (!variant) throw new ApiError('NOT_FOUND');
+        return { data: variant };
+      });
+      return { body };
     },
 
     async updateBrandProductVariant(request) {

@@ -1,0 +1,149 @@
+import type { ProjectionObserver } from '@brand-api/event-store';
+
+/** A response body already serialised as JSON, typed by what it holds. */
+export class SerializedJson<T> {
+  /** Phantom: ties the text to the type it was made from. */
+  declare readonly of: T;
+  constructor(readonly text: string) {}
+
+  static of<T>(value: T): SerializedJson<T> {
+    return new SerializedJson<T>(JSON.stringify(value));
+  }
+}
+
+export interface ReadCacheOptions {
+  /** Upper bound on an entry's age; bounds what an out-of-band change can hide (default 1 s). */
+  ttlMs?: number;
+  /** Upper bound on the bytes of cached text (default 8 MiB); least recently used go first. */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+export interface ReadCacheStats {
+  hits: number;
+  misses: number;
+  bypassed: number;
+  entries: number;
+  bytes: number;
+}
+
+interface Entry {
+  text: string;
+  expiresAt: number;
+}
+
+/**
+ * Serialised answers of read operations over one projection's tables, kept only while they
+ * cannot be stale.
+ *
+ * The rule: an entry may be served while this process leads the projection (so every change
+ * to its tables is made by this process's runner) and no change is in flight. The runner tells
+ * the cache synchronously before a transaction that may change the tables begins and after it
+ * settles; either clears every entry and moves the generation, and a read that started under
+ * an older generation is answered but not kept. A request arriving while a change is in
+ * flight reads the tables, which show the change once it commits. So read-after-write holds
+ * exactly as without the cache, in this process and in any other.
+ *
+ * In a process that does not lead the projection (an API-only process, or a standby) the cache
+ * is bypassed: another process's changes reach it only asynchronously, too late for
+ * read-after-write. The TTL bounds the two writers the runner does not see: an operator's
+ * rebuild swap run from another process, and a hand edit of a read table.
+ */
+export class ReadCache implements ProjectionObserver {
+  private readonly entries = new Map<string, Entry>();
+  private readonly ttlMs: number;
+  private readonly maxBytes: number;
+  private readonly now: () => number;
+  private generation = 0;
+  private changesInFlight = 0;
+  private leading = false;
+  private bytes = 0;
+  private counters = { hits: 0, misses: 0, bypassed: 0 };
+
+  constructor(
+    /** The projection whose tables the cached reads come from. */
+    readonly projection: string,
+    options: ReadCacheOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 1_000;
+    this.maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The cached answer for `key`, or `load()`'s, kept when nothing changed meanwhile. */
+  async read<T>(key: string, load: () => Promise<T>): Promise<SerializedJson<T>> {
+    if (!this.usable()) {
+      this.counters.bypassed += 1;
+      return SerializedJson.of(await load());
+    }
+    const entry = this.entries.get(key);
+    if (entry !== undefined) {
+      if (entry.expiresAt > this.now()) {
+        // Re-inserted: the map's order is least recently used first.
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+        this.counters.hits += 1;
+        return new SerializedJson<T>(entry.text);
+      }
+      this.remove(key, entry);
+    }
+    this.counters.misses += 1;
+    const startedAt = this.generation;
+    const answer = SerializedJson.of(await load());
+    if (this.usable() && startedAt === this.generation) this.keep(key, answer.text);
+    return answer;
+  }
+
+  stats(): ReadCacheStats {
+    return { ...this.counters, entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /** Forgets everything (an operator's rebuild swap in this process calls it). */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  leadership(projection: string, leading: boolean): void {
+    if (projection !== this.projection) return;
+    this.leading = leading;
+    this.clear();
+  }
+
+  changing(projection: string): void {
+    if (projection !== this.projection) return;
+    this.changesInFlight += 1;
+    this.clear();
+  }
+
+  settled(projection: string): void {
+    if (projection !== this.projection) return;
+    this.changesInFlight = Math.max(0, this.changesInFlight - 1);
+    this.clear();
+  }
+
+  private usable(): boolean {
+    return this.leading && this.changesInFlight === 0;
+  }
+
+  private keep(key: string, text: string): void {
+    // Characters, not bytes: close enough for a bound, and free to compute.
+    const size = text.length + key.length;
+    if (size > this.maxBytes / 16) return;
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    while (this.bytes + size > this.maxBytes) {
+      const oldest = this.entries.entries().next();
+      if (oldest.done) break;
+      this.remove(oldest.value[0], oldest.value[1]);
+    }
+    this.entries.set(key, { text, expiresAt: this.now() + this.ttlMs });
+    this.bytes += size;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.text.length + key.length;
+  }
+}
