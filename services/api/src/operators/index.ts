@@ -36,6 +36,9 @@ export function mountOperatorTools(
     readModels,
     logStats,
     logger: services.logger,
+    onSwapped: (projection) => {
+      if (projection === services.catalogueCache.projection) services.catalogueCache.clear();
+    },
     ...(options.rebuildBatchSize === undefined ? {} : { batchSize: options.rebuildBatchSize }),
   });
   const handlers = operatorToolHandlers(services, {

@@ -54,6 +54,8 @@ export interface RebuildJobsDeps {
   logStats: LogStats;
   logger: Logger;
   batchSize?: number;
+  /** After a rebuild swapped a projection's tables in (read caches of this process forget). */
+  onSwapped?: (projection: string) => void;
 }
 
 /**
@@ -111,8 +113,12 @@ export class RebuildJobs {
       },
     };
     try {
-      if (job.purpose === 'rebuild') await rebuildReadModel(options);
-      else await verifyReadModel(options);
+      if (job.purpose === 'rebuild') {
+        await rebuildReadModel(options);
+        this.deps.onSwapped?.(name);
+      } else {
+        await verifyReadModel(options);
+      }
       job.state = 'done';
     } catch (error) {
       job.state = error instanceof RebuildInterruptedError ? 'interrupted' : 'failed';
