@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
 import type { Queryable } from '@brand-api/event-store';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -21,30 +22,42 @@ export interface VariantListOptions extends CatalogueListOptions {
   productStoreId?: string | undefined;
 }
 
+/** An instant as `toISOString()` writes it, made by the server (rows store milliseconds). */
+const iso = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const productColumns = `id::text AS id, store_id AS "storeId", title, description,
   image_url AS "imageUrl", image_width AS "imageWidth", image_height AS "imageHeight",
-  online_store_url AS "onlineStoreUrl", updated_at AS "updatedAt", created_at AS "createdAt"`;
+  online_store_url AS "onlineStoreUrl", ${iso('updated_at')} AS "updatedAt",
+  ${iso('created_at')} AS "createdAt"`;
 
 const variantColumns = `id::text AS id, store_id AS "storeId", product_store_id AS "productStoreId",
   title, barcode, sku, position, price_cents AS "priceCents", currency, image_url AS "imageUrl",
   image_width AS "imageWidth", image_height AS "imageHeight", product_id::text AS "productId",
-  updated_at AS "updatedAt", created_at AS "createdAt"`;
+  ${iso('updated_at')} AS "updatedAt", ${iso('created_at')} AS "createdAt"`;
 
-type Raw<T> = Omit<T, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
-
-const withIsoTimes = <T extends { createdAt: string; updatedAt: string }>(row: Raw<T>): T =>
-  ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }) as T;
+/**
+ * Reads run on every API request: each distinct text is prepared once per connection under a
+ * name derived from it, so the server skips parsing and planning on every later call.
+ */
+const statementNames = new Map<string, string>();
+function prepared(text: string): { name: string } {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `catalogue_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return { name };
+}
 
 export async function getProduct(
   db: Queryable,
   brandId: string,
   productId: string,
 ): Promise<BrandProduct | undefined> {
-  const { rows } = await db.query<Raw<BrandProduct>>(
-    `SELECT ${productColumns} FROM brand_products WHERE id = $1 AND brand_id = $2`,
-    [productId, brandId],
-  );
-  return rows[0] && withIsoTimes(rows[0]);
+  const text = `SELECT ${productColumns} FROM brand_products WHERE id = $1 AND brand_id = $2`;
+  const { rows } = await db.query<BrandProduct>(text, [productId, brandId], prepared(text));
+  return rows[0];
 }
 
 export async function getVariant(
@@ -52,11 +65,9 @@ export async function getVariant(
   brandId: string,
   variantId: string,
 ): Promise<BrandProductVariant | undefined> {
-  const { rows } = await db.query<Raw<BrandProductVariant>>(
-    `SELECT ${variantColumns} FROM brand_product_variants WHERE id = $1 AND brand_id = $2`,
-    [variantId, brandId],
-  );
-  return rows[0] && withIsoTimes(rows[0]);
+  const text = `SELECT ${variantColumns} FROM brand_product_variants WHERE id = $1 AND brand_id = $2`;
+  const { rows } = await db.query<BrandProductVariant>(text, [variantId, brandId], prepared(text));
+  return rows[0];
 }
 
 /** Ids of the variants of these products, as the read table knows them now. */
@@ -134,12 +145,10 @@ async function listPage<T extends { id: string; createdAt: string; updatedAt: st
   }
   // One row more than asked says exactly whether another page follows.
   params.push(options.limit + 1);
-  const { rows } = await db.query<Raw<T>>(
-    `SELECT ${columns} FROM ${table} WHERE ${where.join(' AND ')}
-     ORDER BY ${column}, id LIMIT $${params.length}`,
-    params,
-  );
-  const data = rows.slice(0, options.limit).map((row) => withIsoTimes<T>(row));
+  const text = `SELECT ${columns} FROM ${table} WHERE ${where.join(' AND ')}
+     ORDER BY ${column}, id LIMIT $${params.length}`;
+  const { rows } = await db.query<T>(text, params, prepared(text));
+  const data = rows.length > options.limit ? rows.slice(0, options.limit) : rows;
   const hasMore = rows.length > options.limit;
   const last = data.at(-1);
   return {
