@@ -2,6 +2,7 @@
  * The API as `bench:api` measures it: one process serving HTTP and running the projections
  * (the `all` role), on a Postgres database given by BENCH_DATABASE_URL. The bulk rate limit
  * is configuration; the benchmark raises it so its loader and bulk run are not refused.
+ * With BENCH_READ_CACHE=off the catalogue read cache is turned off.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   const adminToken = process.env.BENCH_ADMIN_TOKEN;
   if (!url || !adminToken) throw new Error('BENCH_DATABASE_URL and BENCH_ADMIN_TOKEN are required');
   const db = createPgDatabase({ connectionString: url, max: 20, applicationName: 'bench-api' });
+  // BENCH_READ_CACHE=off: a server without the catalogue read cache, for the uncached figures.
+  const readCache = process.env.BENCH_READ_CACHE === 'off' ? false : {};
   await migrate(db, allMigrations);
   const eventStore = createPostgresEventStore(db);
   const logger = pino({ level: 'warn' });
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
     eventStore,
     projections: runner,
     logger,
-    config: { adminTokenHash: hashAdminToken(adminToken) },
+    config: { adminTokenHash: hashAdminToken(adminToken), readCache },
     // Every registered feature, with the catalogue's bulk limit raised.
     features: [...apiFeatures.filter((feature) => feature.name !== 'catalogue'), catalogue],
   });

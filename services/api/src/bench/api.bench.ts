@@ -7,6 +7,11 @@
  * Targets: list >= 40% of hello with p99 <= 25 ms; a page at depth >= 5,000 within 20% of
  * page 1; bulk-100 p50 <= 150 ms; RSS <= 200 MB.
  *
+ * The API serves repeated reads from its catalogue read cache (services/api/src/http/
+ * read-cache.ts), and autocannon repeats one URL, so the list and get figures are mostly cache
+ * hits. The same reads are then measured on a second server with the cache off, so the cost of
+ * a read that reaches Postgres (a cursor walk, say) is printed too.
+ *
  * Environment: DATABASE_URL (a server; a fresh database is made on it and dropped after),
  * BENCH_PRODUCTS (default 100000), BENCH_SECONDS per run (default 10).
  */
@@ -123,6 +128,10 @@ async function main(): Promise<void> {
       ),
     );
     const loadSeconds = (performance.now() - loadStarted) / 1000;
+    // What autovacuum does on its own a minute later: planner statistics for the new rows.
+    const loaded = createPgDatabase({ connectionString: url.toString(), max: 1 });
+    await loaded.query('ANALYZE');
+    await loaded.close();
     console.log(
       `loaded ${totalProducts} products in ${loadSeconds.toFixed(1)} s ` +
         `(${Math.round(totalProducts / loadSeconds)} products/s, 4 loaders, peak RSS ${loadPeakMb.toFixed(0)} MB)`,
@@ -204,23 +213,50 @@ async function main(): Promise<void> {
       );
     }
 
+    // The same reads on a server without the read cache: what a read reaching Postgres costs.
+    const uncached = await startServer('api-server.js', {
+      BENCH_DATABASE_URL: url.toString(),
+      BENCH_ADMIN_TOKEN: adminToken,
+      BENCH_READ_CACHE: 'off',
+    });
+    try {
+      const reads: [string, string][] = [
+        ['GET list, page 1', '/api/v1/brand-products'],
+        ['GET list, depth 5,000', `/api/v1/brand-products?cursor=${cursor}`],
+        ['GET by id', `/api/v1/brand-products/${someId}`],
+      ];
+      for (const [name, path] of reads) {
+        figures.push(
+          await measure(`${name}, uncached`, uncached, { url: `${uncached.url}${path}`, headers }),
+        );
+      }
+    } finally {
+      await uncached.stop();
+    }
+
     const helloRps = figures[0]?.rps ?? Number.NaN;
     console.log(
       `\nautocannon, ${seconds} s per run; ratios are to the Koa hello route of this run\n`,
     );
     console.log(
-      'workload                 conns      req/s   x hello   p50 ms   p99 ms  errors  peak RSS MB',
+      'workload                           conns      req/s   x hello   p50 ms   p99 ms  errors  peak RSS MB',
     );
     for (const f of figures) {
       console.log(
-        `${f.name.padEnd(24)} ${String(f.connections).padStart(5)} ${f.rps.toFixed(0).padStart(10)} ` +
+        `${f.name.padEnd(34)} ${String(f.connections).padStart(5)} ${f.rps.toFixed(0).padStart(10)} ` +
           `${(f.rps / helloRps).toFixed(2).padStart(9)} ${f.p50.toFixed(1).padStart(8)} ${f.p99.toFixed(1).padStart(8)} ` +
           `${String(f.errors).padStart(7)} ${f.peakRssMb.toFixed(0).padStart(12)}`,
       );
     }
     const [, page1, deep] = figures;
     const bulkSingle = figures.find((f) => f.name.startsWith('POST bulk') && f.connections === 1);
-    const peakRss = Math.max(loadPeakMb, ...figures.slice(1).map((f) => f.peakRssMb));
+    const peakRss = Math.max(
+      loadPeakMb,
+      ...figures
+        .slice(1)
+        .filter((f) => !f.name.endsWith('uncached'))
+        .map((f) => f.peakRssMb),
+    );
     console.log('\ntargets');
     const check = (label: string, ok: boolean, detail: string) =>
       console.log(`  ${ok ? 'met ' : 'MISS'}  ${label}: ${detail}`);

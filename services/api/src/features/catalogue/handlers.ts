@@ -65,8 +65,9 @@ const success = { success: true } as const;
  * A read's cache key: what is read, whose, and the validated request that shapes the answer.
  * Two spellings of one query (parameters in another order) only cost a second entry.
  */
-function readKey(what: string, brandId: string, request: unknown): string {
-  return `${what}\u0000${brandId}\u0000${typeof request === 'string' ? request : JSON.stringify(request)}`;
+function readKey(what: string, brandId: string, request: string | object): string {
+  const shape = typeof request === 'string' ? request : JSON.stringify(request);
+  return `${what}\u0000${brandId}\u0000${shape}`;
 }
 
 /** The twelve catalogue operations of the route table: validate (done by the route table), decide, answer. */
@@ -79,13 +80,26 @@ export function catalogueHandlers(
   const variantsOf: VariantsOfProducts = (productIds) => variantIdsOfProducts(db, productIds);
   const sweep = (request: AnyRequest, productIds: readonly string[]) =>
     sweepVariantsOfDeletedProducts(write, commandContext(request), productIds, variantsOf);
+  /** A page of a list, through the read cache. */
+  const cachedPage = <T>(what: string, brandId: string, query: object, list: () => Promise<T>) =>
+    cache.read(readKey(what, brandId, query), () => listing(list));
+  /** One row as `{ data }`, through the read cache; 404 when the brand has no such row. */
+  const cachedOne = <T>(
+    what: string,
+    brandId: string,
+    id: string,
+    get: () => Promise<T | undefined>,
+  ) =>
+    cache.read(readKey(what, brandId, id), async () => {
+      const data = await get();
+      if (data === undefined) throw new ApiError('NOT_FOUND');
+      return { data };
+    });
 
   return {
-    async listBrandProducts(request) {
-      const { brandId } = request.auth;
-      const key = readKey('products', brandId, request.query);
-      const body = await cache.read(key, () =>
-        listing(() => listProducts(db, brandId, request.query)),
+    async listBrandProducts({ auth: { brandId }, query }) {
+      const body = await cachedPage('products', brandId, query, () =>
+        listProducts(db, brandId, query),
       );
       return { body };
     },
@@ -97,15 +111,8 @@ export function catalogueHandlers(
       return { body: { data: productView(value) } };
     },
 
-    async getBrandProduct(request) {
-      const { brandId } = request.auth;
-      const { id } = request.params;
-      const body = await cache.read(readKey('product', brandId, id), async () => {
-        const product = await getProduct(db, brandId, id);
-        if (!product) throw new ApiError('NOT_FOUND');
-        return { data: product };
-      });
-      return { body };
+    async getBrandProduct({ auth: { brandId }, params: { id } }) {
+      return { body: await cachedOne('product', brandId, id, () => getProduct(db, brandId, id)) };
     },
 
     async updateBrandProduct(request) {
@@ -138,11 +145,9 @@ export function catalogueHandlers(
       return { body: success, headers };
     },
 
-    async listBrandProductVariants(request) {
-      const { brandId } = request.auth;
-      const key = readKey('variants', brandId, request.query);
-      const body = await cache.read(key, () =>
-        listing(() => listVariants(db, brandId, request.query)),
+    async listBrandProductVariants({ auth: { brandId }, query }) {
+      const body = await cachedPage('variants', brandId, query, () =>
+        listVariants(db, brandId, query),
       );
       return { body };
     },
@@ -156,15 +161,8 @@ export function catalogueHandlers(
       return { body: { data: variantView(value) } };
     },
 
-    async getBrandProductVariant(request) {
-      const { brandId } = request.auth;
-      const { id } = request.params;
-      const body = await cache.read(readKey('variant', brandId, id), async () => {
-        const variant = await getVariant(db, brandId, id);
-        if (!variant) throw new ApiError('NOT_FOUND');
-        return { data: variant };
-      });
-      return { body };
+    async getBrandProductVariant({ auth: { brandId }, params: { id } }) {
+      return { body: await cachedOne('variant', brandId, id, () => getVariant(db, brandId, id)) };
     },
 
     async updateBrandProductVariant(request) {
