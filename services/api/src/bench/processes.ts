@@ -21,9 +21,13 @@ export function startServer(
 ): Promise<ServerProcess> {
   const child = fork(path.join(__dirname, script), [], {
     env: { ...process.env, ...env },
-    execArgv: process.env.BENCH_CPU_PROF_DIR
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
-      : [],
+    // The flag `npm start` runs the API with (README), for the yardstick as well.
+    execArgv: [
+      '--max-semi-space-size=8',
+      ...(process.env.BENCH_CPU_PROF_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+        : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
