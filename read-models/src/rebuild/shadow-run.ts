@@ -45,6 +45,11 @@ export interface ShadowRunOptions {
   alignTimeoutMs?: number;
   /** Called after each committed shadow batch (tests use it to kill a run halfway). */
   afterBatch?: (position: LogPosition) => void | Promise<void>;
+  /**
+   * Called before each attempt to line up with the live projector and lock the live tables,
+   * from 0 (tests use it to move the log on, or hold a lock, between attempts).
+   */
+  beforeAlignAttempt?: (attempt: number) => void | Promise<void>;
 }
 
 export type RebuildPhase = 'replaying' | 'swapping' | 'comparing' | 'done';
@@ -194,16 +199,40 @@ export class ShadowRun {
 
   /** Applies a batch to the shadow and moves the shadow checkpoint, in one transaction. */
   private applyBatch(events: readonly RecordedEvent[]) {
-    return this.options.db.transaction((tx) => this.applyInTx(tx, events));
+    return this.shadowTransaction((tx) => this.applyInTx(tx, events));
   }
 
   /**
-   * Inside the caller's transaction: shadow first on the search path, the events applied (a
+   * A transaction that may move the shadow checkpoint (through `applyInTx`). `position` and
+   * the counts are this process's copy of that checkpoint and move before the commit; if the
+   * transaction rolls back instead, they go back to where the shadow still stands.
+   *
+   * Without this a swap lost rows (issue #7): an attempt applied its catch-up — events the
+   * live projector had applied since the shadow's replay — then failed to take a lock within
+   * lock_timeout (autovacuum's SHARE UPDATE EXCLUSIVE on a freshly filled shadow table blocks
+   * ALTER TABLE … SET SCHEMA; so does anyone reading the shadow). The rollback undid the
+   * catch-up, but the retry read on from the position the failed attempt had reached, and
+   * swapped in a shadow that lacked those events while the checkpoint said it had them.
+   */
+  private async shadowTransaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const { position, eventsDone, eventsThisRun } = this;
+    try {
+      return await this.options.db.transaction(work);
+    } catch (error) {
+      this.position = position;
+      this.eventsDone = eventsDone;
+      this.eventsThisRun = eventsThisRun;
+      throw error;
+    }
+  }
+
+  /**
+   * Inside a `shadowTransaction`: shadow first on the search path, the events applied (a
    * failed statement batch is replayed statement by statement, in a savepoint, to name the
    * event), the shadow checkpoint moved. Asynchronous commit: a crash loses the last batches
    * and their checkpoint together, and the replay redoes them.
    */
-  async applyInTx(
+  private async applyInTx(
     tx: Queryable,
     events: readonly RecordedEvent[],
   ): Promise<{ cancelRequested: boolean }> {
@@ -268,11 +297,12 @@ export class ShadowRun {
           `Could not line up ${this.name} with its live projector within the time allowed`,
         );
       }
+      await this.options.beforeAlignAttempt?.(attempt);
       const noLeader = await db.tryLock(runnerLockKey(this.name));
       try {
         if (noLeader && mode === 'swap') await this.replay();
         const prefetched = await this.readAhead(this.position);
-        const outcome = await db.transaction(async (tx) => {
+        const outcome = await this.shadowTransaction(async (tx) => {
           await tx.query(`SELECT set_config('lock_timeout', $1, true)`, [`${lockTimeoutMs}ms`]);
           const liveTables = await tablesOf(tx, this.liveSchema);
           const locked = tables.filter((table) => liveTables.includes(table));
