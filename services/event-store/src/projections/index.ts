@@ -1,5 +1,6 @@
-export { createProjectionRunner } from './projection-runner';
+export { applyEachStatement, createProjectionRunner } from './projection-runner';
 export type {
+  ApplyEvents,
   ProjectionObserver,
   ProjectionRunner,
   ProjectionRunnerOptions,

@@ -1,4 +1,4 @@
-import type { Database } from '../db';
+import type { Database, Queryable } from '../db';
 import { createCoalescingNotifier } from '../db';
 import type { EventStore, LogPosition, RecordedEvent } from '../event-store';
 import { CheckpointWatcher } from './checkpoint-watcher';
@@ -32,7 +32,33 @@ export interface ProjectionRunnerOptions {
   standbyRetryMs?: number;
   /** Told about every failure; the projection's row also records it (status 'failed'). */
   onError?: (error: unknown, projectionName: string) => void;
+  /**
+   * Runs a batch's events through the projection inside the runner's transaction (default:
+   * `applyEachStatement`, one round trip per statement). The read models pass one that sends
+   * many statements per round trip; it must name the failing event with ProjectionApplyError.
+   */
+  applyEvents?: ApplyEvents;
 }
+
+export type ApplyEvents = (
+  tx: Queryable,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+) => Promise<void>;
+
+/** Each handled event's statements, one query each, in log order. */
+export const applyEachStatement: ApplyEvents = async (tx, projection, events) => {
+  const handled = new Set(projection.handles);
+  for (const event of events) {
+    if (!handled.has(event.type)) continue;
+    try {
+      const statements = await projection.apply(event, tx);
+      for (const statement of statements ?? []) await tx.query(statement.text, statement.params);
+    } catch (error) {
+      throw new ProjectionApplyError(projection.name, event, error);
+    }
+  }
+};
 
 /**
  * Told, synchronously, whenever what this runner does may change a projection's tables. A
@@ -81,6 +107,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const pollMs = options.pollMs ?? 250;
   const standbyRetryMs = options.standbyRetryMs ?? 1000;
   const onError = options.onError ?? (() => undefined);
+  const applyEvents = options.applyEvents ?? applyEachStatement;
   const names = projections.map((p) => p.name);
   if (new Set(names).size !== names.length) throw new RangeError('Projection names must be unique');
 
@@ -126,19 +153,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     events: readonly RecordedEvent[],
   ): Promise<LogPosition> => {
     const to = events.at(-1)!.position;
-    const handled = new Set(projection.handles);
     await changingTables(projection.name, () =>
       db.transaction(async (tx) => {
-        for (const event of events) {
-          if (!handled.has(event.type)) continue;
-          try {
-            const statements = await projection.apply(event, tx);
-            for (const statement of statements ?? [])
-              await tx.query(statement.text, statement.params);
-          } catch (error) {
-            throw new ProjectionApplyError(projection.name, event, error);
-          }
-        }
+        await applyEvents(tx, projection, events);
         if (!(await advanceCheckpoint(tx, projection.name, projection.version, from, to))) {
           throw new LeadershipLostError(`Checkpoint of ${projection.name} moved under this runner`);
         }
