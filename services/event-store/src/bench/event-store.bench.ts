@@ -2,6 +2,9 @@
  * `npm run bench:event-store`: the Postgres event store against raw INSERT/SELECT on a table
  * of the same shape, measured in the same run on the same server, printed as ratios.
  * Targets: appends >= 80% of the raw INSERT rate, readAll >= 50% of the raw SELECT rate.
+ * Then the latency of a multi-stream append as a catalogue bulk call makes it (200 streams x
+ * 1 event), beside one raw INSERT of the same rows. `EVENT_STORE_BENCH=multi-stream` runs only
+ * that part.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -190,6 +193,76 @@ async function benchReads(db: Database, store: EventStore): Promise<Row> {
   return { workload: `readAll, pages of ${pageSize}, 1 reader`, ...rates, target: 0.5 };
 }
 
+const multiStreams = 200;
+const multiRuns = 60;
+const multiWarmup = 5;
+
+/**
+ * ms per appendToStreams of 200 streams x 1 event, as a bulk call of 100 products makes it:
+ * half the streams exist (a number as expected version), half are new ('no_stream'). Store and
+ * raw calls alternate, so load drift on the shared machine slows both alike.
+ */
+async function benchMultiStreamAppend(db: Database, store: EventStore): Promise<void> {
+  const existing = Array.from({ length: multiStreams / 2 }, () => `multi-${randomUUID()}`);
+  const versions = new Map<string, number>();
+  const created = await store.appendToStreams(
+    existing.map((streamName) => ({
+      streamName,
+      events: [newEvent(0)],
+      expectedVersion: 'no_stream' as const,
+    })),
+  );
+  created.forEach((result, i) => versions.set(existing[i]!, result.nextExpectedVersion));
+  let rawVersion = 0;
+  const storeMs: number[] = [];
+  const rawMs: number[] = [];
+  for (let run = 0; run < multiWarmup + multiRuns; run += 1) {
+    const appends = [
+      ...existing.map((streamName) => ({
+        streamName,
+        events: [newEvent(run)],
+        expectedVersion: versions.get(streamName)!,
+      })),
+      ...Array.from({ length: multiStreams / 2 }, () => ({
+        streamName: `multi-${randomUUID()}`,
+        events: [newEvent(run)],
+        expectedVersion: 'no_stream' as const,
+      })),
+    ];
+    let started = performance.now();
+    const results = await store.appendToStreams(appends);
+    if (run >= multiWarmup) storeMs.push(performance.now() - started);
+    results.forEach((result, i) =>
+      versions.set(appends[i]!.streamName, result.nextExpectedVersion),
+    );
+
+    const rows = appends.map((append) => append.events[0]!);
+    started = performance.now();
+    await db.query(
+      `INSERT INTO raw_events (stream_name, stream_version, type, data, metadata, schema_version, event_id)
+       SELECT e.stream_name, $1, e.type, e.data::jsonb, e.metadata::jsonb, 1, e.event_id::uuid
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+         AS e(stream_name, type, data, metadata, event_id)`,
+      [
+        (rawVersion += 1),
+        appends.map((append) => `raw-multi-${append.streamName}`),
+        rows.map((e) => e.type),
+        rows.map((e) => JSON.stringify(e.data)),
+        rows.map((e) => JSON.stringify(e.metadata)),
+        rows.map((e) => e.id),
+      ],
+    );
+    if (run >= multiWarmup) rawMs.push(performance.now() - started);
+  }
+  const quantile = (values: number[], q: number) =>
+    [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!.toFixed(1);
+  console.log(
+    `\nappendToStreams, ${multiStreams} streams x 1 event (half existing), ${multiRuns} runs:` +
+      ` p50 ${quantile(storeMs, 0.5)} ms, p90 ${quantile(storeMs, 0.9)} ms` +
+      ` (raw INSERT of the same ${multiStreams} rows: p50 ${quantile(rawMs, 0.5)} ms)`,
+  );
+}
+
 async function rowsPerSecond(ms: number, page: () => Promise<number>): Promise<number> {
   let rows = 0;
   const started = performance.now();
@@ -242,12 +315,20 @@ async function main(): Promise<void> {
       })),
     );
     const version = await db.query<{ server_version: string }>('SHOW server_version');
+    const onlyMultiStream = process.env.EVENT_STORE_BENCH === 'multi-stream';
     console.log(
-      `event store benchmark on Postgres ${version.rows[0]?.server_version} (${url.host}), ${slices} alternating ${sliceMs} ms slices per side and figure`,
+      `event store benchmark on Postgres ${version.rows[0]?.server_version} (${url.host})${
+        onlyMultiStream ? '' : `, ${slices} alternating ${sliceMs} ms slices per side and figure`
+      }`,
     );
+    if (onlyMultiStream) {
+      await benchMultiStreamAppend(db, store);
+      return;
+    }
     const rows = await benchAppends(db, store, inTxStore);
     rows.push(await benchReads(db, store));
     const ok = print(rows);
+    await benchMultiStreamAppend(db, store);
     console.log(
       `\n${ok ? 'all targets met' : 'some targets MISSED'} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
