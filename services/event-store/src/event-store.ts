@@ -81,12 +81,20 @@ export interface EventStore {
     options: { expectedVersion: ExpectedVersion },
   ): Promise<AppendResult>;
   /**
-   * Appends to several streams atomically: all or nothing. Adapters that cannot
-   * (EventStoreDB) throw `MultiStreamAppendUnsupportedError`.
+   * Appends to several streams atomically: all or nothing. Each stream's events get
+   * consecutive versions; global positions follow the streams in name order, then each
+   * stream's events in order. A failed expected version is a ConcurrencyError for the first
+   * failing stream in name order; a stream listed twice, or with no events, is a RangeError.
+   * Adapters that cannot (EventStoreDB) throw `MultiStreamAppendUnsupportedError`.
    */
   appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** Events of one stream in version order; empty when the stream does not exist. */
   readStream(streamName: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;
+  /**
+   * Several whole streams at once (one query where the adapter can): every name given is a key
+   * of the result, with its events in version order, empty when the stream does not exist.
+   */
+  readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Events of every stream in global order, never skipping one that commits late. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the newest event readers may see (start of log when empty). */

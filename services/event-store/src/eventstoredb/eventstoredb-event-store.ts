@@ -122,6 +122,13 @@ class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** EventStoreDB reads one stream per call: the reads run in parallel. */
+  async readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const names = [...new Set(streamNames)];
+    const streams = await Promise.all(names.map((name) => this.readStream(name)));
+    return new Map(names.map((name, i) => [name, streams[i]!]));
+  }
+
   /** $all in commit order, without system events; `after` is exclusive. */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const limit = options.limit ?? 1000;

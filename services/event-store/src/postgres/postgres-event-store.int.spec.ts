@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { migrate } from '../db';
-import type { Database } from '../db';
-import { DuplicateEventIdError } from '../event-store';
+import type { Database, Queryable, QueryOptions } from '../db';
+import { ConcurrencyError, DuplicateEventIdError } from '../event-store';
 import type { NewEvent } from '../event-store';
 import type { TestDatabase } from '../testing';
 import {
@@ -55,6 +55,27 @@ describeEventStoreConformance(
   },
 );
 
+/** The database, with the text of every query and transaction it is asked for. */
+function countingQueries(db: Database): { counted: Database; texts: string[] } {
+  const texts: string[] = [];
+  const counted: Database = {
+    kind: db.kind,
+    query: <R>(text: string, params?: readonly unknown[], options?: QueryOptions) => {
+      texts.push(text);
+      return db.query<R>(text, params, options);
+    },
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => {
+      texts.push('transaction');
+      return db.transaction(fn);
+    },
+    exec: (sql) => db.exec(sql),
+    listen: (channel, onNotify) => db.listen(channel, onNotify),
+    tryLock: (key) => db.tryLock(key),
+    close: () => db.close(),
+  };
+  return { counted, texts };
+}
+
 const oneEvent = (): NewEvent[] => [{ id: randomUUID(), type: 'Tested', data: {} }];
 
 describe(`Postgres adapter specifics on ${where}`, () => {
@@ -80,6 +101,51 @@ describe(`Postgres adapter specifics on ${where}`, () => {
     ).rejects.toBeInstanceOf(DuplicateEventIdError);
   });
 
+  it('a multi-stream append names the stream whose event id is already stored, and writes nothing', async () => {
+    const store = createPostgresEventStore(db);
+    const stored = oneEvent();
+    await store.appendToStream(`dup-${randomUUID()}`, stored, { expectedVersion: 'no_stream' });
+    const [a, b] = [`dup-a-${randomUUID()}`, `dup-b-${randomUUID()}`];
+    const error = await store
+      .appendToStreams([
+        { streamName: b, events: [...oneEvent(), ...stored], expectedVersion: 'no_stream' },
+        { streamName: a, events: oneEvent(), expectedVersion: 'no_stream' },
+      ])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DuplicateEventIdError);
+    expect(error).toMatchObject({ streamName: b });
+    expect((await store.readStreams([a, b])).get(a)).toEqual([]);
+    expect(await store.readStream(b)).toEqual([]);
+  });
+
+  it('a multi-stream append that carries one event id twice names the stream of its second use', async () => {
+    const store = createPostgresEventStore(db);
+    const twice = oneEvent();
+    const [a, b] = [`twice-a-${randomUUID()}`, `twice-b-${randomUUID()}`];
+    const error = await store
+      .appendToStreams([
+        { streamName: b, events: twice, expectedVersion: 'no_stream' },
+        { streamName: a, events: [...oneEvent(), ...twice], expectedVersion: 'no_stream' },
+      ])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DuplicateEventIdError);
+    expect(error).toMatchObject({ streamName: b });
+    expect(await store.readStream(a)).toEqual([]);
+  });
+
+  it('appendToStreams of 200 streams and readStreams of them are one statement each', async () => {
+    const { counted, texts } = countingQueries(db);
+    const store = createPostgresEventStore(counted, { notify: 'off' });
+    const names = Array.from({ length: 200 }, () => `one-${randomUUID()}`);
+    await store.appendToStreams(
+      names.map((streamName) => ({ streamName, events: oneEvent(), expectedVersion: 'no_stream' })),
+    );
+    expect(texts).toEqual([expect.stringContaining('INSERT INTO events')]);
+    const read = await store.readStreams(names);
+    expect(texts).toHaveLength(2);
+    expect(names.every((name) => read.get(name)?.length === 1)).toBe(true);
+  });
+
   it.each(['after-commit', 'in-transaction'] as const)(
     "notify: '%s' wakes onAppended listeners",
     async (notify) => {
@@ -96,6 +162,55 @@ describe(`Postgres adapter specifics on ${where}`, () => {
   );
 
   const serverOnly = hasPostgresServer() ? it : it.skip;
+  serverOnly.each([
+    [0, 'ConcurrencyError for the stream that lost, with its version'],
+    ['any', 'a retry that succeeds'],
+  ] as const)(
+    `a multi-stream append that loses a race on a stream's unique index (expecting %s) gets %s${
+      hasPostgresServer() ? '' : ` — skipped: ${needsServer}`
+    }`,
+    async (expectedVersion) => {
+      const store = createPostgresEventStore(db);
+      // "a-…" sorts before "b-…": the conflict must be traced to the second stream of the call.
+      const [mine, shared] = [`a-${randomUUID()}`, `b-${randomUUID()}`];
+      await store.appendToStream(shared, oneEvent(), { expectedVersion: 'no_stream' });
+      let commitWinner: () => void = () => undefined;
+      let winnerInserted: () => void = () => undefined;
+      const inserted = new Promise<void>((resolve) => (winnerInserted = resolve));
+      const winner = db.transaction(async (tx) => {
+        await appendToStreamInTransaction(tx, {
+          streamName: shared,
+          events: oneEvent(),
+          expectedVersion: 0,
+        });
+        winnerInserted();
+        await new Promise<void>((resolve) => (commitWinner = resolve));
+      });
+      await inserted;
+      // Reads head 0 (the winner has not committed), inserts version 1 and waits on the winner.
+      const loser = store
+        .appendToStreams([
+          { streamName: mine, events: oneEvent(), expectedVersion: 'no_stream' },
+          { streamName: shared, events: oneEvent(), expectedVersion },
+        ])
+        .catch((e: unknown) => e);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      commitWinner();
+      await winner;
+      const outcome = await loser;
+      if (expectedVersion === 'any') {
+        expect(outcome).toEqual([
+          expect.objectContaining({ nextExpectedVersion: 0 }),
+          expect.objectContaining({ nextExpectedVersion: 2 }),
+        ]);
+      } else {
+        expect(outcome).toBeInstanceOf(ConcurrencyError);
+        expect(outcome).toMatchObject({ streamName: shared, expectedVersion: 0, actualVersion: 1 });
+        expect(await store.readStream(mine)).toEqual([]);
+      }
+    },
+  );
+
   serverOnly(
     `readAll holds back events committed after an older transaction that is still open${
       hasPostgresServer() ? '' : ` — skipped: ${needsServer}`

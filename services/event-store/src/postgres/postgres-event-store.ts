@@ -13,6 +13,7 @@ import type {
 } from '../event-store';
 import { ConcurrencyError, startOfLog } from '../event-store';
 import { appendToStreamInTransaction } from './append-sql';
+import { appendToStreamsInTransaction } from './append-streams-sql';
 import { eventsAppendedChannel } from './migrations';
 
 export interface PostgresEventStoreOptions {
@@ -92,28 +93,31 @@ class PostgresEventStore implements EventStore {
   }
 
   async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
-    const names = new Set(appends.map((append) => append.streamName));
-    if (names.size !== appends.length)
-      throw new RangeError('appendToStreams: a stream is listed twice');
-    // Taking streams in name order keeps two multi-stream appends from deadlocking on each
-    // other's unique-index entries; positions within the transaction follow that order.
-    const order = appends
-      .map((append, index) => ({ append, index }))
-      .sort((a, b) => (a.append.streamName < b.append.streamName ? -1 : 1));
+    if (appends.length === 0) return [];
     const results = await this.withConflictDetails(() =>
-      this.db.transaction(async (tx) => {
-        const out: AppendResult[] = new Array<AppendResult>(appends.length);
-        for (const { append, index } of order) {
-          out[index] = await appendToStreamInTransaction(tx, append);
-        }
-        if (this.options.notify === 'in-transaction') {
-          await tx.query(`SELECT pg_notify($1, '')`, [eventsAppendedChannel]);
-        }
-        return out;
-      }),
+      this.options.notify === 'in-transaction'
+        ? this.db.transaction(async (tx) => {
+            const appended = await appendToStreamsInTransaction(tx, appends);
+            await tx.query(`SELECT pg_notify($1, '')`, [eventsAppendedChannel]);
+            return appended;
+          })
+        : appendToStreamsInTransaction(this.db, appends),
     );
     this.wakeReaders();
     return results;
+  }
+
+  async readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const streams = new Map<string, RecordedEvent[]>(streamNames.map((name) => [name, []]));
+    if (streams.size === 0) return streams;
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${selectColumns} FROM events
+       WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, stream_version`,
+      [[...streams.keys()]],
+      { name: 'event_store_read_streams' },
+    );
+    for (const row of rows) streams.get(row.stream_name)?.push(toRecordedEvent(row));
+    return streams;
   }
 
   async readStream(

@@ -50,6 +50,20 @@ const testEvents = (count: number, type = 'ConformanceTested'): NewEvent[] =>
     metadata: { correlationId: randomUUID(), actor: { kind: 'system', id: 'conformance' } },
   }));
 
+/** readAll from `after` until `predicate` holds: events of other writers may be invisible for a moment. */
+async function readAllUntil(
+  store: EventStore,
+  after: LogPosition,
+  predicate: (events: RecordedEvent[]) => boolean,
+): Promise<RecordedEvent[]> {
+  let events: RecordedEvent[] = [];
+  await eventually(async () => {
+    events = await store.readAll({ after, limit: 10_000 });
+    return predicate(events);
+  });
+  return events;
+}
+
 /** One conformance suite for every adapter: the port's promises, proven against a real store. */
 export function describeEventStoreConformance(
   name: string,
@@ -74,19 +88,6 @@ export function describeEventStoreConformance(
       await fixture?.close();
     });
 
-    /** readAll from `after` until `predicate` holds: events of other writers may be invisible for a moment. */
-    const readAllUntil = async (
-      after: LogPosition,
-      predicate: (events: RecordedEvent[]) => boolean,
-    ): Promise<RecordedEvent[]> => {
-      let events: RecordedEvent[] = [];
-      await eventually(async () => {
-        events = await store.readAll({ after, limit: 10_000 });
-        return predicate(events);
-      });
-      return events;
-    };
-
     it('appends events and reads the stream back in version order', async () => {
       const stream = streamName('append');
       const events = testEvents(3);
@@ -110,6 +111,29 @@ export function describeEventStoreConformance(
         events[2]!.id,
       ]);
       expect(await store.readStream(streamName('missing'))).toEqual([]);
+    });
+
+    it('readStreams reads several whole streams: every name a key, missing ones empty', async () => {
+      const [a, b, missing] = [streamName('many-a'), streamName('many-b'), streamName('many-none')];
+      const aEvents = testEvents(3);
+      const bEvents = testEvents(2);
+      await store.appendToStream(a, aEvents.slice(0, 2), { expectedVersion: 'no_stream' });
+      await store.appendToStream(b, bEvents, { expectedVersion: 'no_stream' });
+      await store.appendToStream(a, aEvents.slice(2), { expectedVersion: 1 });
+
+      const read = await store.readStreams([b, missing, a]);
+      expect([...read.keys()].sort()).toEqual([a, b, missing].sort());
+      expect(read.get(missing)).toEqual([]);
+      expect(read.get(a)!.map((e) => [e.id, e.streamName, e.streamVersion])).toEqual(
+        aEvents.map((e, i) => [e.id, a, i]),
+      );
+      expect(read.get(b)!.map((e) => [e.id, e.streamVersion])).toEqual(
+        bEvents.map((e, i) => [e.id, i]),
+      );
+      // The same events, data, metadata and positions as reading each stream alone.
+      expect(read.get(a)).toEqual(await store.readStream(a));
+      expect(read.get(b)).toEqual(await store.readStream(b));
+      expect((await store.readStreams([])).size).toBe(0);
     });
 
     it('refuses an empty append', async () => {
@@ -210,6 +234,7 @@ export function describeEventStoreConformance(
         await store.appendToStream(stream, events, { expectedVersion: 'any' });
       }
       const all = await readAllUntil(
+        store,
         start,
         (events) => events.filter((e) => ids.has(e.id)).length === ids.size,
       );
@@ -310,6 +335,163 @@ function describeMultiStreamAppend(
     expect(await store.readStream(a)).toEqual([]);
     expect(await store.readStream(b)).toHaveLength(2);
     expect(await store.readStream(c)).toEqual([]);
+  });
+
+  it('200 streams: a wrong expected version anywhere writes nothing and names the first failing stream in name order', async () => {
+    const store = getStore();
+    // Labels sort the streams: s000 … s199. Every other one exists with 2 events (version 1).
+    const names = Array.from({ length: 200 }, (_, i) =>
+      streamName(`bulk-s${String(i).padStart(3, '0')}`),
+    );
+    const existing = names.filter((_, i) => i % 2 === 1);
+    await store.appendToStreams(
+      existing.map((name) => ({
+        streamName: name,
+        events: testEvents(2),
+        expectedVersion: 'no_stream',
+      })),
+    );
+    const right = (name: string, i: number): StreamAppend => ({
+      streamName: name,
+      events: testEvents(1),
+      expectedVersion: i % 2 === 1 ? 1 : 'no_stream',
+    });
+    // Listed in reverse: the first failure is found in name order, not in the caller's order.
+    const wrong = names
+      .map((name, i): StreamAppend => {
+        if (i === 137) return { ...right(name, i), expectedVersion: 0 };
+        if (i === 150) return { ...right(name, i), expectedVersion: 'stream_exists' };
+        return right(name, i);
+      })
+      .reverse();
+    const error = await store.appendToStreams(wrong).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConcurrencyError);
+    expect(error).toMatchObject({ streamName: names[137], expectedVersion: 0, actualVersion: 1 });
+    const untouched = await store.readStreams(names);
+    expect(names.map((name) => untouched.get(name)!.length)).toEqual(
+      names.map((_, i) => (i % 2 === 1 ? 2 : 0)),
+    );
+
+    const appends = names.map(right).reverse();
+    const results = await store.appendToStreams(appends);
+    expect(results.map((r) => r.nextExpectedVersion)).toEqual(
+      appends.map((a) => (a.expectedVersion === 1 ? 2 : 0)),
+    );
+    const after = await store.readStreams(names);
+    for (const [i, append] of appends.entries()) {
+      const events = after.get(append.streamName)!;
+      expect(events.at(-1)!.id).toBe(append.events[0]!.id);
+      expect(comparePositions(events.at(-1)!.position, results[i]!.position)).toBe(0);
+    }
+  });
+
+  it('a multi-stream append gives consecutive versions per stream and positions in stream-name order, then event order', async () => {
+    const store = getStore();
+    const [a, b, c, d] = ['order-a', 'order-b', 'order-c', 'order-d'].map(streamName) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    await store.appendToStream(c, testEvents(2), { expectedVersion: 'no_stream' });
+    await store.appendToStream(d, testEvents(1), { expectedVersion: 'no_stream' });
+    const start = await store.headPosition();
+    const appends: StreamAppend[] = [
+      { streamName: d, events: testEvents(2), expectedVersion: 'stream_exists' },
+      { streamName: b, events: testEvents(3), expectedVersion: 'any' },
+      { streamName: c, events: testEvents(1), expectedVersion: 1 },
+      { streamName: a, events: testEvents(2), expectedVersion: 'no_stream' },
+    ];
+    const results = await store.appendToStreams(appends);
+    expect(results.map((r) => r.nextExpectedVersion)).toEqual([2, 2, 2, 1]);
+
+    const ids = new Set(appends.flatMap((append) => append.events.map((e) => e.id!)));
+    const ours = (
+      await readAllUntil(
+        store,
+        start,
+        (events) => events.filter((e) => ids.has(e.id)).length === ids.size,
+      )
+    ).filter((e) => ids.has(e.id));
+    const byName = [...appends].sort((x, y) => (x.streamName < y.streamName ? -1 : 1));
+    expect(ours.map((e) => [e.id, e.streamName])).toEqual(
+      byName.flatMap((append) => append.events.map((e) => [e.id, append.streamName])),
+    );
+    expect(ours.map((e) => e.streamVersion)).toEqual([0, 1, 0, 1, 2, 2, 1, 2]);
+    for (let i = 1; i < ours.length; i += 1) {
+      expect(comparePositions(ours[i - 1]!.position, ours[i]!.position)).toBeLessThan(0);
+    }
+    for (const [i, append] of appends.entries()) {
+      const last = ours.filter((e) => e.streamName === append.streamName).at(-1)!;
+      expect(comparePositions(last.position, results[i]!.position)).toBe(0);
+    }
+  });
+
+  it('a multi-stream append that lists a stream twice is a RangeError and writes nothing', async () => {
+    const store = getStore();
+    const [a, b] = [streamName('twice-a'), streamName('twice-b')];
+    const error = await store
+      .appendToStreams([
+        { streamName: a, events: testEvents(1), expectedVersion: 'no_stream' },
+        { streamName: b, events: testEvents(1), expectedVersion: 'no_stream' },
+        { streamName: a, events: testEvents(1), expectedVersion: 0 },
+      ])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RangeError);
+    expect((await store.readStreams([a, b])).get(a)).toEqual([]);
+    expect(await store.readStream(b)).toEqual([]);
+  });
+
+  it('10 parallel multi-stream appends expecting one version of a shared stream: one wins, 9 get ConcurrencyError for it and write nothing', async () => {
+    const store = getStore();
+    // The shared stream sorts after each appender's own stream, so a conflict must be traced
+    // to the right stream, not to the first one of the call.
+    const shared = streamName('race-shared');
+    await store.appendToStream(shared, testEvents(1), { expectedVersion: 'no_stream' });
+    const own = Array.from({ length: 10 }, () => streamName('race-own'));
+    const outcomes = await Promise.allSettled(
+      own.map((mine) =>
+        store.appendToStreams([
+          { streamName: shared, events: testEvents(1), expectedVersion: 0 },
+          { streamName: mine, events: testEvents(2), expectedVersion: 'no_stream' },
+        ]),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const failures = outcomes.filter((o) => o.status === 'rejected');
+    for (const failure of failures) {
+      expect(failure.reason).toBeInstanceOf(ConcurrencyError);
+      expect(failure.reason).toMatchObject({
+        streamName: shared,
+        expectedVersion: 0,
+        actualVersion: 1,
+      });
+    }
+    const read = await store.readStreams([shared, ...own]);
+    expect(read.get(shared)).toHaveLength(2);
+    expect(own.map((mine) => read.get(mine)!.length).sort()).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
+    ]);
+  });
+
+  it("5 parallel multi-stream appends to a shared stream expecting 'any' all succeed", async () => {
+    const store = getStore();
+    const shared = streamName('any-shared');
+    const own = Array.from({ length: 5 }, () => streamName('any-own'));
+    const results = await Promise.all(
+      own.map((mine) =>
+        store.appendToStreams([
+          { streamName: mine, events: testEvents(1), expectedVersion: 'no_stream' },
+          { streamName: shared, events: testEvents(2), expectedVersion: 'any' },
+        ]),
+      ),
+    );
+    expect(results.map(([, onShared]) => onShared!.nextExpectedVersion).sort()).toEqual([
+      1, 3, 5, 7, 9,
+    ]);
+    expect((await store.readStream(shared)).map((e) => e.streamVersion)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
   });
 }
 

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db';
+import { sqlStateOf, SqlState } from '../db';
+import type { AppendResult, StreamAppend } from '../event-store';
+import { ConcurrencyError, DuplicateEventIdError } from '../event-store';
+
+/**
+ * An atomic multi-stream append in one statement, so a bulk call's ~200 streams cost one
+ * round trip instead of one each. `streams` reads every stream's head from the statement's
+ * snapshot and checks its expected version; the INSERT runs only when every check passed
+ * (a one-time filter), so a failed check writes nothing. Events arrive as parallel arrays, each
+ * with the 1-based index of its stream and its 1-based place within that stream, laid out in
+ * stream-name order: the INSERT takes them in that order, so global positions follow it and
+ * concurrent appenders take unique-index entries in the same order (no deadlock). Two
+ * appenders reading the same head both insert head+1 and the unique constraint rejects the
+ * later one, as in the single-stream statement. Prepared once per connection.
+ */
+const appendStreamsSql = `
+WITH streams AS MATERIALIZED (
+  SELECT s.stream_index, s.stream_name, h.head,
+    CASE s.kind
+      WHEN 'any' THEN true
+      WHEN 'no_stream' THEN h.head = -1
+      WHEN 'stream_exists' THEN h.head >= 0
+      ELSE h.head = s.expected
+    END AS ok
+  FROM unnest($1::text[], $2::text[], $3::integer[])
+    WITH ORDINALITY AS s(stream_name, kind, expected, stream_index)
+  CROSS JOIN LATERAL (
+    SELECT coalesce(
+      (SELECT stream_version FROM events WHERE stream_name = s.stream_name
+       ORDER BY stream_version DESC LIMIT 1),
+      -1
+    ) AS head
+  ) h
+), inserted AS (
+  INSERT INTO events (stream_name, stream_version, type, data, metadata, schema_version, event_id)
+  SELECT s.stream_name, s.head + e.place, e.type, e.data::jsonb, e.metadata::jsonb, e.schema_version, e.event_id::uuid
+  FROM unnest($4::integer[], $5::integer[], $6::text[], $7::text[], $8::text[], $9::integer[], $10::text[])
+    WITH ORDINALITY AS e(stream_index, place, type, data, metadata, schema_version, event_id, ordinal)
+  JOIN streams s ON s.stream_index = e.stream_index
+  WHERE NOT EXISTS (SELECT FROM streams WHERE NOT ok)
+  ORDER BY e.ordinal
+  RETURNING stream_name, stream_version, global_position, transaction_id
+)
+SELECT s.head, s.ok, i.last_version, i.last_position, i.commit
+FROM streams s
+LEFT JOIN (
+  SELECT stream_name, max(stream_version) AS last_version, max(global_position) AS last_position,
+    min(transaction_id::text::bigint) AS commit
+  FROM inserted GROUP BY stream_name
+) i ON i.stream_name = s.stream_name
+ORDER BY s.stream_index`;
+
+/** One row per stream, in the order the streams were passed. */
+interface StreamRow {
+  head: number;
+  ok: boolean;
+  last_version: number | null;
+  last_position: number | null;
+  commit: number | null;
+}
+
+/**
+ * The appends in stream-name order (the lock order, and the order of their global positions),
+ * each with its index in the caller's list. A stream listed twice is a RangeError, as is a
+ * stream with nothing to append.
+ */
+function inStreamOrder(
+  appends: readonly StreamAppend[],
+): { append: StreamAppend; index: number }[] {
+  const order = appends
+    .map((append, index) => ({ append, index }))
+    .sort((a, b) => (a.append.streamName < b.append.streamName ? -1 : 1));
+  for (const [i, { append }] of order.entries()) {
+    if (append.events.length === 0) {
+      throw new RangeError(`Stream ${append.streamName}: nothing to append`);
+    }
+    if (i > 0 && order[i - 1]!.append.streamName === append.streamName) {
+      throw new RangeError('appendToStreams: a stream is listed twice');
+    }
+  }
+  return order;
+}
+
+function appendStreamsParams(sorted: readonly StreamAppend[]): unknown[] {
+  const events = sorted.flatMap((append, s) =>
+    append.events.map((event, place) => ({ event, stream: s + 1, place: place + 1 })),
+  );
+  return [
+    sorted.map((append) => append.streamName),
+    sorted.map(({ expectedVersion }) =>
+      typeof expectedVersion === 'number' ? 'version' : expectedVersion,
+    ),
+    sorted.map(({ expectedVersion }) =>
+      typeof expectedVersion === 'number' ? expectedVersion : null,
+    ),
+    events.map((e) => e.stream),
+    events.map((e) => e.place),
+    events.map((e) => e.event.type),
+    events.map((e) => JSON.stringify(e.event.data ?? null)),
+    events.map((e) => JSON.stringify(e.event.metadata ?? {})),
+    events.map((e) => e.event.schemaVersion ?? 1),
+    events.map((e) => e.event.id ?? randomUUID()),
+  ];
+}
+
+/**
+ * Appends to several streams, all or nothing, in one statement: inside the caller's
+ * transaction, or as one autocommit statement when `queryable` is the database. Results are
+ * in the order of `appends`. A failed expected-version check is a ConcurrencyError for the
+ * first failing stream in name order, with its actual version. A unique violation (a
+ * concurrent appender won a race) is a ConcurrencyError whose actual version is unknown
+ * here: the statement was aborted, the adapter looks it up afterwards.
+ */
+export async function appendToStreamsInTransaction(
+  queryable: Queryable,
+  appends: readonly StreamAppend[],
+): Promise<AppendResult[]> {
+  const order = inStreamOrder(appends);
+  if (order.length === 0) return [];
+  const sorted = order.map(({ append }) => append);
+  const params = appendStreamsParams(sorted);
+  let rows: StreamRow[];
+  try {
+    ({ rows } = await queryable.query<StreamRow>(appendStreamsSql, params, {
+      name: 'event_store_append_streams',
+    }));
+  } catch (error) {
+    throw translateAppendStreamsError(error, sorted, params[9] as string[]);
+  }
+  const failed = rows.findIndex((row) => !row.ok);
+  if (failed >= 0) {
+    const { streamName, expectedVersion } = sorted[failed]!;
+    const head = rows[failed]!.head;
+    throw new ConcurrencyError(streamName, expectedVersion, head < 0 ? 'no_stream' : head);
+  }
+  const results = new Array<AppendResult>(appends.length);
+  for (const [s, { index }] of order.entries()) {
+    const row = rows[s];
+    if (!row || row.last_version === null || row.last_position === null || row.commit === null) {
+      throw new Error(`append statement returned no events for ${sorted[s]!.streamName}`);
+    }
+    results[index] = {
+      nextExpectedVersion: row.last_version,
+      position: { commit: row.commit, prepare: row.last_position },
+    };
+  }
+  return results;
+}
+
+/**
+ * Which stream a unique violation belongs to, from the key Postgres names in the error's
+ * detail: `Key (stream_name, stream_version)=(<name>, <version>) already exists.` or
+ * `Key (event_id)=(<uuid>) already exists.` (the words around the key are translated, the key
+ * itself is not). Rows are inserted in stream-name order, so the violation is raised by the
+ * first conflicting row, as the stream-by-stream loop this statement replaces raised it.
+ */
+function translateAppendStreamsError(
+  error: unknown,
+  sorted: readonly StreamAppend[],
+  eventIds: readonly string[],
+): unknown {
+  if (sqlStateOf(error) !== SqlState.uniqueViolation) return error;
+  const { constraint, detail } = error as { constraint?: unknown; detail?: unknown };
+  const key = typeof detail === 'string' ? detail : '';
+  if (constraint === 'events_event_id_key') {
+    return new DuplicateEventIdError(streamOfDuplicateId(key, sorted, eventIds).streamName);
+  }
+  const conflicting =
+    sorted.find(({ streamName }) => {
+      const prefix = `)=(${streamName}, `;
+      const at = key.indexOf(prefix);
+      return at >= 0 && /^\d+\)/.test(key.slice(at + prefix.length));
+    }) ??
+    // No detail (Postgres leaves it out for a role that cannot read the table): name the first.
+    sorted[0]!;
+  return new ConcurrencyError(conflicting.streamName, conflicting.expectedVersion, undefined);
+}
+
+/**
+ * The stream whose insert hit the duplicate id: its second use when the call itself carries
+ * the id twice, else its only use (the id was already stored).
+ */
+function streamOfDuplicateId(
+  key: string,
+  sorted: readonly StreamAppend[],
+  eventIds: readonly string[],
+): StreamAppend {
+  const owners = sorted.flatMap((append) => append.events.map(() => append));
+  const lowerKey = key.toLowerCase();
+  const uses = eventIds.flatMap((id, i) =>
+    lowerKey.includes(`)=(${id.toLowerCase()})`) ? [owners[i]!] : [],
+  );
+  return uses[1] ?? uses[0] ?? sorted[0]!;
+}
