@@ -105,21 +105,30 @@ function scan(text: string): StatementTemplate {
   return { parts, indexes, arity: indexes.reduce((max, index) => Math.max(max, index + 1), 0) };
 }
 
+const quoteOrBackslash = /['\\]/;
+
 /** A value as an untyped SQL literal, serialised the way pg serialises a parameter. */
 export function toLiteral(value: unknown): string {
   const prepared = prepareValue(value);
   if (prepared === null) return 'NULL';
   if (Buffer.isBuffer(prepared)) return `'\\x${prepared.toString('hex')}'`;
-  return pg.escapeLiteral(prepared);
+  // pg.escapeLiteral copies character by character; most values have nothing to escape.
+  return quoteOrBackslash.test(prepared) ? pg.escapeLiteral(prepared) : `'${prepared}'`;
 }
 
-function isEscapeString(text: string, quoteAt: number): boolean {
+/** Whether the quote at `quoteAt` opens an `E'…'` string (backslash escapes). */
+export function isEscapeString(text: string, quoteAt: number): boolean {
   const before = text[quoteAt - 1];
   return (before === 'E' || before === 'e') && !isIdentifierChar(text[quoteAt - 2]);
 }
 
 /** Index just past the closing quote; a doubled quote is an escaped one. */
-function quotedEnd(text: string, start: number, quote: string, backslashes: boolean): number {
+export function quotedEnd(
+  text: string,
+  start: number,
+  quote: string,
+  backslashes: boolean,
+): number {
   let i = start + 1;
   while (i < text.length) {
     const c = text[i]!;
@@ -139,6 +148,6 @@ function quotedEnd(text: string, start: number, quote: string, backslashes: bool
   return text.length;
 }
 
-function isIdentifierChar(c: string | undefined): boolean {
+export function isIdentifierChar(c: string | undefined): boolean {
   return c !== undefined && /[A-Za-z0-9_]/.test(c);
 }
