@@ -1,41 +1,10 @@
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createTestApp, testAdminToken } from '@brand-api/api/testing';
-import type { TestApp } from '@brand-api/api/testing';
+import { testAdminToken } from '@brand-api/api/testing';
 import { runCli } from './program';
+import { json, useBrandctl } from './testing/brandctl-harness';
 
 jest.setTimeout(60_000);
 
-let t: TestApp;
-let server: Server;
-let url: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const handle = t.app.callback();
-  server = createServer((request, response) => void handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
-});
-
-/** Runs brandctl in-process against the live server, as an operator's shell would. */
-async function brandctl(args: string[], env: Record<string, string | undefined> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['--url', url, ...args], {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    env: { BRANDCTL_TOKEN: testAdminToken, ...env },
-  });
-  return { code, stdout, stderr };
-}
-
-const json = <T>(text: string) => JSON.parse(text) as T;
+const { brandctl, t } = useBrandctl();
 
 describe('brandctl', () => {
   it('creates, lists and updates brands', async () => {
@@ -98,8 +67,8 @@ describe('brandctl', () => {
     const key = /key: +(bk_live_\w+)/.exec(created.stdout)![1]!;
     const keyId = /id: +([0-9a-f-]{36})/.exec(created.stdout)![1]!;
     expect(created.stdout).toContain('shown only once');
-    await t.http
-      .get('/api/v1/posts')
+    await t()
+      .http.get('/api/v1/posts')
       .set('authorization', `Bearer ${key}`)
       .expect((r) => expect(r.status).not.toBe(401));
 
@@ -122,7 +91,7 @@ describe('brandctl', () => {
 
     const revoked = await brandctl(['keys', 'revoke', brandId, keyId]);
     expect(revoked).toEqual({ code: 0, stdout: `Revoked API key ${keyId}\n`, stderr: '' });
-    await t.http.get('/api/v1/posts').set('authorization', `Bearer ${key}`).expect(401);
+    await t().http.get('/api/v1/posts').set('authorization', `Bearer ${key}`).expect(401);
     expect((await brandctl(['keys', 'list', brandId])).stdout).toContain('revoked 20');
   });
 

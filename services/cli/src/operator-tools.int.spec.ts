@@ -1,42 +1,10 @@
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createTestApp, testAdminToken } from '@brand-api/api/testing';
-import type { TestApp } from '@brand-api/api/testing';
 import type { EntityAt, HistoryEntry, JobStatus, ProjectionStatus } from './operator-tools-client';
 import { driftExitCode } from './projections-commands';
-import { runCli } from './program';
+import { json, useBrandctl } from './testing/brandctl-harness';
 
 jest.setTimeout(120_000);
 
-let t: TestApp;
-let server: Server;
-let url: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const handle = t.app.callback();
-  server = createServer((request, response) => void handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
-});
-
-async function brandctl(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['--url', url, ...args], {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    env: { BRANDCTL_TOKEN: testAdminToken },
-  });
-  return { code, stdout, stderr };
-}
-
-const json = <T>(text: string) => JSON.parse(text) as T;
+const { brandctl, t } = useBrandctl();
 
 const product = {
   storeId: 'sku-1',
@@ -56,22 +24,22 @@ describe('brandctl audit, projections and events against a live server', () => {
   let beforeDelete: number;
 
   beforeAll(async () => {
-    const brand = await t.brandWithKey(['brand_products:read', 'brand_products:write'], 'Acme');
+    const brand = await t().brandWithKey(['brand_products:read', 'brand_products:write'], 'Acme');
     ({ brandId, keyId } = brand);
     const auth = `Bearer ${brand.key}`;
-    const created = await t.http
-      .post('/api/v1/brand-products')
+    const created = await t()
+      .http.post('/api/v1/brand-products')
       .set('authorization', auth)
       .send(product)
       .expect(201);
     productId = (created.body as { data: { id: string } }).data.id;
-    await t.http
-      .patch(`/api/v1/brand-products/${productId}`)
+    await t()
+      .http.patch(`/api/v1/brand-products/${productId}`)
       .set('authorization', auth)
       .send({ title: 'Red mug' })
       .expect(200);
-    const deleted = await t.http
-      .delete(`/api/v1/brand-products/${productId}`)
+    const deleted = await t()
+      .http.delete(`/api/v1/brand-products/${productId}`)
       .set('authorization', auth)
       .set('x-request-id', 'operator-story-delete-1')
       .expect(200);
@@ -180,7 +148,7 @@ describe('brandctl audit, projections and events against a live server', () => {
       /PROJECTION +STATE +POSITION/,
     );
 
-    await t.testDb.db.query(`UPDATE brands SET name = 'Hacked' WHERE id = $1`, [brandId]);
+    await t().testDb.db.query(`UPDATE brands SET name = 'Hacked' WHERE id = $1`, [brandId]);
     const drift = await brandctl(['projections', 'verify', 'brands']);
     expect(drift.code).toBe(driftExitCode);
     expect(drift.stdout).toContain('brands: DRIFT');
@@ -197,7 +165,7 @@ describe('brandctl audit, projections and events against a live server', () => {
     const clean = await brandctl(['projections', 'verify', 'all']);
     expect(clean.code).toBe(0);
     expect(clean.stdout).toContain('brands: no drift');
-    const { rows } = await t.testDb.db.query<{ name: string }>(
+    const { rows } = await t().testDb.db.query<{ name: string }>(
       'SELECT name FROM brands WHERE id = $1',
       [brandId],
     );

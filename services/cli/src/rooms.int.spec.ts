@@ -1,38 +1,8 @@
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createTestApp, testAdminToken } from '@brand-api/api/testing';
-import type { TestApp } from '@brand-api/api/testing';
-import { runCli } from './program';
+import { useBrandctl } from './testing/brandctl-harness';
 
 jest.setTimeout(60_000);
 
-let t: TestApp;
-let server: Server;
-let url: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const handle = t.app.callback();
-  server = createServer((request, response) => void handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
-});
-
-async function brandctl(args: string[], env: Record<string, string | undefined> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['--url', url, ...args], {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    env: { BRANDCTL_TOKEN: testAdminToken, ...env },
-  });
-  return { code, stdout, stderr };
-}
+const { brandctl, t } = useBrandctl();
 
 describe('brandctl rooms create', () => {
   it('creates a room for a brand, for people and for scripts', async () => {
@@ -46,7 +16,7 @@ describe('brandctl rooms create', () => {
     expect(JSON.parse(scripted.stdout)).toEqual({
       data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string, name: 'Trail talk' },
     });
-    const roomCreated = (await t.eventStore.readAll()).filter(
+    const roomCreated = (await t().eventStore.readAll()).filter(
       (event) => event.type === 'RoomCreated',
     );
     expect(roomCreated.map((event) => event.metadata.actor)).toEqual([

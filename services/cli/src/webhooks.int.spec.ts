@@ -1,26 +1,23 @@
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createTestApp, testAdminToken } from '@brand-api/api/testing';
 import type { TestApp } from '@brand-api/api/testing';
 import { createProjectionRunner } from '@brand-api/event-store';
 import type { ProjectionRunner } from '@brand-api/event-store';
 import { createDeliverer, createNodeHttpClient, webhookProjection } from '@brand-api/webhooks';
 import { aMember, memberJoined, startWebhookReceiver } from '@brand-api/webhooks/testing';
 import type { WebhookReceiver } from '@brand-api/webhooks/testing';
-import { runCli } from './program';
+import { startBrandctlHarness } from './testing/brandctl-harness';
+import type { BrandctlHarness } from './testing/brandctl-harness';
 
 jest.setTimeout(60_000);
 
+let harness: BrandctlHarness;
 let t: TestApp;
 let projector: ProjectionRunner;
 let receiver: WebhookReceiver;
-let server: Server;
-let url: string;
 
 beforeAll(async () => {
   process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
-  t = await createTestApp();
+  harness = await startBrandctlHarness();
+  t = harness.testApp;
   projector = createProjectionRunner({
     db: t.testDb.db,
     store: t.eventStore,
@@ -29,30 +26,16 @@ beforeAll(async () => {
   });
   await projector.start();
   receiver = await startWebhookReceiver();
-  const handle = t.app.callback();
-  server = createServer((request, response) => void handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   delete process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
-  await new Promise((resolve) => server.close(resolve));
   await receiver.close();
   await projector.stop();
-  await t.close();
+  await harness.close();
 });
 
-async function brandctl(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['--url', url, ...args], {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    env: { BRANDCTL_TOKEN: testAdminToken },
-  });
-  return { code, stdout, stderr };
-}
+const brandctl = (args: string[]) => harness.brandctl(args);
 
 const json = async <T>(args: string[]): Promise<T> => {
   const result = await brandctl(['--json', ...args]);
