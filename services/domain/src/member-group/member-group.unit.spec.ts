@@ -1,4 +1,5 @@
 import type { MemberGroupEvent } from '@brand-api/contracts';
+import { givenWhen, thrownBy } from '../testing/decider';
 import { memberGroupDecider } from './index';
 import type { MemberGroupCommand } from './index';
 
@@ -7,22 +8,7 @@ const badgeId = '7d3c9b1a-2e4f-4a6b-8c0d-1e2f3a4b5c6d';
 const otherBadgeId = '8e4d0c2b-3f5a-4b7c-9d1e-2f3a4b5c6d7e';
 const vip = { name: 'VIP', foregroundColor: '#FFFFFF', backgroundColor: '#6B21A8' };
 
-const given = (events: MemberGroupEvent[]) => ({
-  when: (command: MemberGroupCommand) => () =>
-    memberGroupDecider.decide(
-      command,
-      events.reduce(memberGroupDecider.evolve, memberGroupDecider.initialState()),
-    ),
-});
-
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
+const given = givenWhen(memberGroupDecider);
 
 const created: MemberGroupEvent = {
   type: 'MemberGroupCreated',

@@ -1,4 +1,5 @@
 import type { MemberEvent, MemberJoined } from '@brand-api/contracts';
+import { givenWhen, stateAfter, thrownBy } from '../testing/decider';
 import { memberDecider, memberView, usernameBase, usernameCandidate } from './index';
 import type { JoinMember, MemberCommand } from './index';
 
@@ -6,22 +7,7 @@ const memberId = '5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f';
 const groupA = '0b7e2a55-3c1d-4f6e-8a9b-0c1d2e3f4a5b';
 const groupB = '1c8f3b66-4d2e-4a7f-9b0c-1d2e3f4a5b6c';
 
-const given = (events: MemberEvent[]) => ({
-  when: (command: MemberCommand) => () =>
-    memberDecider.decide(
-      command,
-      events.reduce(memberDecider.evolve, memberDecider.initialState()),
-    ),
-});
-
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
+const given = givenWhen(memberDecider);
 
 const join: JoinMember = {
   type: 'JoinMember',
@@ -200,13 +186,13 @@ describe('Member decider', () => {
         data: { memberId, role: 'ADMIN', previousRole: 'MODERATOR' },
       },
     ]);
-    const state = [joined, promoted].reduce(memberDecider.evolve, memberDecider.initialState());
+    const state = stateAfter(memberDecider, [joined, promoted]);
     expect(state).toMatchObject({ status: 'active', role: 'MODERATOR' });
     expect(thrownBy(given([]).when(toModerator))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('shows the member as SPEC §3 describes, without a phone number it does not have', () => {
-    const state = [joined].reduce(memberDecider.evolve, memberDecider.initialState());
+    const state = stateAfter(memberDecider, [joined]);
     if (state.status !== 'active') throw new Error('expected an active member');
     expect(memberView(state)).toEqual({
       id: memberId,

@@ -2,6 +2,7 @@ import type { PostCommentCreated, PostCommentLiked } from '@brand-api/contracts'
 import type { ActingMember } from '../member';
 import { postDecider } from '../post';
 import type { PostState } from '../post';
+import { thrownBy } from '../testing/decider';
 import { postCommentDecider, postCommentLikeDecider } from './index';
 import type { CreatePostComment, PostCommentState } from './index';
 
@@ -29,15 +30,6 @@ const post: PostState = postDecider.evolve(postDecider.initialState(), {
     publishedAt: now,
   },
 });
-
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
 
 const comment = (overrides: Partial<CreatePostComment['data']> = {}): CreatePostComment => ({
   type: 'CreatePostComment',

@@ -1,6 +1,7 @@
 import type { PostLiked } from '@brand-api/contracts';
 import type { ActingMember } from '../member';
 import type { RoomState } from '../room';
+import { givenWhen, stateAfter, thrownBy } from '../testing/decider';
 import { postDecider, postLikeDecider } from './index';
 import type { PostCommand, PostState, PostStreamEvent } from './index';
 
@@ -15,19 +16,7 @@ const moderator: ActingMember = { ...customer, role: 'MODERATOR' };
 const banned: ActingMember = { ...customer, isBanned: true };
 const room: RoomState = { status: 'active', id: roomId, name: 'General' };
 
-const given = (events: PostStreamEvent[]) => ({
-  when: (command: PostCommand) => () =>
-    postDecider.decide(command, events.reduce(postDecider.evolve, postDecider.initialState())),
-});
-
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
+const given = givenWhen(postDecider);
 
 const create = (
   overrides: Partial<Extract<PostCommand, { type: 'CreatePost' }>['data']> = {},
@@ -124,14 +113,13 @@ describe('Post decider', () => {
 });
 
 describe('PostLike decider', () => {
-  const post: PostState = [created].reduce(postDecider.evolve, postDecider.initialState());
+  const post: PostState = stateAfter(postDecider, [created]);
   const liked: PostLiked = {
     type: 'PostLiked',
     schemaVersion: 1,
     data: { postId, roomId, memberId, member: reference },
   };
-  const likeGiven = (events: PostLiked[]) =>
-    events.reduce(postLikeDecider.evolve, postLikeDecider.initialState());
+  const likeGiven = (events: PostLiked[]) => stateAfter(postLikeDecider, events);
 
   it('records the first like and ignores the second', () => {
     expect(
