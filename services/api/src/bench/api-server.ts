@@ -12,6 +12,7 @@ import {
   createProjectionRunner,
   migrate,
 } from '@brand-api/event-store';
+import { liveApplier } from '@brand-api/read-models';
 import pino from 'pino';
 import { hashAdminToken } from '../admin/admin-auth';
 import { createApp } from '../app';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     db,
     store: eventStore,
     projections: readModelProjections,
+    applyEvents: liveApplier(db.kind),
     onError: (error, projection) => logger.error({ err: error, projection }, 'projection failed'),
   });
   await runner.start();

@@ -11,6 +11,7 @@ import {
 } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
 import { startWebhookRuntime } from '@brand-api/webhooks';
+import { liveApplier } from '@brand-api/read-models';
 import pino from 'pino';
 import type { Logger } from 'pino';
 import { createApp } from '../app';
@@ -76,6 +77,7 @@ export async function startRuntime(
       db,
       store: eventStore,
       projections: readModelProjections,
+      applyEvents: liveApplier(db.kind),
       onError: (error, projection) => logger.error({ err: error, projection }, 'projection failed'),
     });
     // Stopped in every role: `waitFor` listens for checkpoint moves even when not projecting.

@@ -2,6 +2,7 @@ import { createPostgresEventStore, createProjectionRunner, migrate } from '@bran
 import type { EventStore, ProjectionRunner } from '@brand-api/event-store';
 import { createTestDatabase } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
+import { liveApplier } from '@brand-api/read-models';
 import pino from 'pino';
 import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
@@ -42,6 +43,7 @@ export async function createTestApp(
     db: testDb.db,
     store: eventStore,
     projections: readModelProjections,
+    applyEvents: liveApplier(testDb.db.kind),
     pollMs: 50,
   });
   await runner.start();
