@@ -141,30 +141,52 @@ serverOnly(
       expect(await rowsOf('coalesced')).toEqual(await rowsOf('one_by_one'));
     });
 
+    /** Runs `statements` in one transaction on `schema`, one at a time or coalesced. */
+    const runIn = (schema: string, kind: 'pglite' | 'postgres', statements: SqlStatement[]) =>
+      testDb.db.transaction(async (tx) => {
+        await tx.query(`SELECT set_config('search_path', $1, true)`, [schema]);
+        const batch = new StatementBatch(tx, kind);
+        await batch.add(statements);
+        await batch.finish();
+      });
+
     it('does not inline a placeholder shared by columns of different types', async () => {
-      const mixed = {
+      const mixed = (n: number, value: string) => ({
         text: 'INSERT INTO mixed (id, a, b) VALUES ($1, $2, $2) ON CONFLICT DO NOTHING',
-      };
+        params: [n, value],
+      });
       // As a parameter, $2 would need to be numeric and integer at once: Postgres refuses it.
-      await expect(
-        applyBoth([
-          [
-            { ...mixed, params: [1, '2'] },
-            { ...mixed, params: [2, '3'] },
-          ],
-        ]),
-      ).rejects.toThrow(/inconsistent types deduced for parameter \$2/);
-      await expect(
-        testDb.db.transaction(async (tx) => {
-          await tx.query(`SELECT set_config('search_path', 'coalesced', true)`);
-          const batch = new StatementBatch(tx, 'postgres');
-          await batch.add([
-            { ...mixed, params: [1, '2'] },
-            { ...mixed, params: [2, '3'] },
-          ]);
-          await batch.finish();
-        }),
-      ).rejects.toThrow(BatchFlushError);
+      // Inlined, '2' would be a fine numeric and a fine integer.
+      await expect(runIn('one_by_one', 'pglite', [mixed(1, '2'), mixed(2, '3')])).rejects.toThrow(
+        /inconsistent types deduced for parameter \$2/,
+      );
+      await expect(runIn('coalesced', 'postgres', [mixed(1, '2'), mixed(2, '3')])).rejects.toThrow(
+        BatchFlushError,
+      );
+    });
+
+    it('looks column types up again after a barrier', async () => {
+      const retyped = (n: number, value: string) => ({
+        text: 'INSERT INTO retyped (id, a, b) VALUES ($1, $2, $2) ON CONFLICT DO NOTHING',
+        params: [n, value],
+      });
+      const statements = [
+        { text: 'CREATE TABLE retyped (id integer PRIMARY KEY, a text, b text)' },
+        retyped(1, '2'),
+        retyped(2, '3'),
+        { text: 'ALTER TABLE retyped ALTER COLUMN b TYPE integer USING b::integer' },
+        retyped(3, '4'),
+        retyped(4, '5'),
+      ];
+      await expect(runIn('one_by_one', 'pglite', statements)).rejects.toThrow(
+        /inconsistent types deduced for parameter \$2/,
+      );
+      await expect(runIn('coalesced', 'postgres', statements)).rejects.toThrow(BatchFlushError);
+      // Without the ALTER, the same statements merge and succeed on both paths.
+      const sent = await applyBoth([[...statements.slice(0, 3), statements[4]!, statements[5]!]]);
+      expect(sent.filter((statement) => statement.startsWith('INSERT INTO retyped'))).toHaveLength(
+        1,
+      );
     });
 
     it('keeps the order of statements on one table and lets tables pass each other', async () => {

@@ -43,7 +43,8 @@ interface Queued {
  *   an untyped parameter's type from that column, and DO NOTHING skips a row whose key an
  *   earlier row of the same statement inserted, as the later statement would have been skipped
  *   (statement-batch.int.spec.ts proves both). A placeholder used for two columns is inlined
- *   only when both columns have the same type (a parameter takes the first column's type).
+ *   only when both columns have the same type: a parameter has one type, and Postgres refuses
+ *   a statement that would need two, where literals would each take their column's.
  * - Every other statement is PREPAREd once per batch and run with EXECUTE, its parameters
  *   inlined as literals (see inline-params.ts); the prepared statements are deallocated when
  *   the batch ends.
@@ -100,8 +101,8 @@ export class StatementBatch {
       this.sendQueues();
       this.script.push(this.executable(text, literals));
       this.scriptHasBarrier = true;
-      // Only a data-changing command is sure to leave column types and the search path alone.
-      if (!/^\s*(insert|update|delete)\b/i.test(text)) this.inlinable.clear();
+      // It may change a column's type or the search path: column types are looked up again.
+      this.inlinable.clear();
       return;
     }
     const values = literals ? shape.values : undefined;
