@@ -80,6 +80,7 @@ describe('EventStoreDB adapter without a server', () => {
           s.appendToStream('s-1', [{ type: 'T', data: {} }], { expectedVersion: 'any' }),
       ],
       ['readStream', (s: EventStore) => s.readStream('s-1')],
+      ['readStreams', (s: EventStore) => s.readStreams(['s-1', 's-2'])],
       ['readAll', (s: EventStore) => s.readAll()],
       ['headPosition', (s: EventStore) => s.headPosition()],
       ['onAppended', (s: EventStore) => s.onAppended(() => undefined)],
