@@ -41,6 +41,8 @@ type AnyTracked = TrackedStream<never, DomainEvent, unknown>;
  */
 export class UnitOfWork {
   private readonly streams = new Map<string, AnyTracked>();
+  /** Streams asked for since the last read went out, and the one read that will fetch them all. */
+  private batch: { names: Set<string>; read: Promise<Map<string, RecordedEvent[]>> } | undefined;
 
   constructor(
     private readonly store: EventStore,
@@ -58,7 +60,11 @@ export class UnitOfWork {
   ): Promise<TrackedStream<Command, Event, State>> {
     const known = this.streams.get(streamName);
     if (known) return known as unknown as TrackedStream<Command, Event, State>;
-    const recorded = await this.store.readStream(streamName);
+    const recorded = await this.read(streamName);
+    // Two loads of one stream in the same batch: the first to get here tracks it, and the
+    // other gets that same stream, so no decision is lost to a second copy.
+    const loaded = this.streams.get(streamName);
+    if (loaded) return loaded as unknown as TrackedStream<Command, Event, State>;
     const foreign =
       options.tenant && recorded.length > 0 && recorded[0]?.metadata.brandId !== this.brandId;
     const state = foreign
@@ -112,6 +118,24 @@ export class UnitOfWork {
     return results
       .map((result) => result.position)
       .reduce((latest, position) => (comparePositions(position, latest) > 0 ? position : latest));
+  }
+
+  /**
+   * The events of one stream, read together with every other stream this unit of work is asked
+   * for before Node's next tick: a bulk command's `Promise.all` over 200 loads is one
+   * `readStreams` query instead of 200. A failed read fails every load of its batch.
+   */
+  private read(streamName: string): Promise<RecordedEvent[]> {
+    if (!this.batch) {
+      const names = new Set<string>();
+      const read = new Promise<void>((resolve) => process.nextTick(resolve)).then(() => {
+        this.batch = undefined;
+        return this.store.readStreams([...names]);
+      });
+      this.batch = { names, read };
+    }
+    this.batch.names.add(streamName);
+    return this.batch.read.then((streams) => streams.get(streamName) ?? []);
   }
 
   private track<T>(stream: T): T {
