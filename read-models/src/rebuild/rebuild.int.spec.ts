@@ -378,7 +378,7 @@ describe(`shadow rebuild on ${where}`, () => {
           const position = (await store.appendToStreams(appends)).at(-1)!.position;
           if (comparePositions(position, lastPosition) > 0) lastPosition = position;
           appended += eventsIn(appends);
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          await new Promise((resolve) => setTimeout(resolve, 20));
         }
       });
       const reader = (async () => {
@@ -398,13 +398,13 @@ describe(`shadow rebuild on ${where}`, () => {
           await db
             .transaction(async (tx) => {
               await tx.query(`ANALYZE ${table}`);
-              await tx.query('SELECT pg_sleep(0.1)');
+              await tx.query('SELECT pg_sleep(0.08)');
             })
             .catch((error: unknown) => {
               // Between rebuilds there is no shadow table to analyze.
               if (!['42P01', '3F000'].includes(sqlStateOf(error) ?? '')) errors.push(error);
             });
-          await new Promise((resolve) => setTimeout(resolve, 30));
+          await new Promise((resolve) => setTimeout(resolve, 40));
         }
       })();
 
