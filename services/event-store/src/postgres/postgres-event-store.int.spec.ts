@@ -169,7 +169,7 @@ describe(`Postgres adapter specifics on ${where}`, () => {
     `a multi-stream append that loses a race on a stream's unique index (expecting %s) gets %s${
       hasPostgresServer() ? '' : ` — skipped: ${needsServer}`
     }`,
-    async (expectedVersion) => {
+    async (expectedVersion: 0 | 'any', _outcome: string) => {
       const store = createPostgresEventStore(db);
       // "a-…" sorts before "b-…": the conflict must be traced to the second stream of the call.
       const [mine, shared] = [`a-${randomUUID()}`, `b-${randomUUID()}`];

@@ -49,23 +49,27 @@ export async function deleteProducts(
   const streams = await Promise.all(
     productIds.map((id) => uow.load(productStreamName(id), productDecider, { tenant: true })),
   );
-  const deleted: string[] = [];
+  const released: { productId: string; storeId: string }[] = [];
   for (const [index, stream] of streams.entries()) {
     const command = {
       type: 'DeleteProduct',
       data: { productId: productIds[index] ?? '' },
     } as const;
     for (const event of stream.decide(command)) {
-      if (event.type !== 'ProductDeleted') continue;
-      const { productId, storeId } = event.data;
-      const claim = await loadStoreIdClaim(uow, 'product', storeId);
-      claim.decide({
-        type: 'ReleaseStoreId',
-        data: { brandId: uow.brandId, kind: 'product', storeId, ownerId: productId },
-      });
-      deleted.push(productId);
+      if (event.type === 'ProductDeleted') released.push(event.data);
     }
   }
+  // The claims are loaded together (one read of the event store), then released.
+  const claims = await Promise.all(
+    released.map(({ storeId }) => loadStoreIdClaim(uow, 'product', storeId)),
+  );
+  for (const [index, { productId, storeId }] of released.entries()) {
+    claims[index]!.decide({
+      type: 'ReleaseStoreId',
+      data: { brandId: uow.brandId, kind: 'product', storeId, ownerId: productId },
+    });
+  }
+  const deleted = released.map(({ productId }) => productId);
   await deleteVariants(uow, await variantsOf(deleted), 'productDeleted');
   return deleted;
 }

@@ -59,18 +59,24 @@ export async function deleteVariants(
   const streams = await Promise.all(
     variantIds.map((id) => uow.load(variantStreamName(id), variantDecider, { tenant: true })),
   );
+  const released: { variantId: string; storeId: string }[] = [];
   for (const [index, stream] of streams.entries()) {
     if (stream.state.status !== 'active') continue;
     const variantId = variantIds[index] ?? stream.state.id;
     for (const event of stream.decide({ type: 'DeleteVariant', data: { variantId, reason } })) {
-      if (event.type !== 'VariantDeleted') continue;
-      const { storeId } = event.data;
-      const claim = await loadStoreIdClaim(uow, 'variant', storeId);
-      claim.decide({
-        type: 'ReleaseStoreId',
-        data: { brandId: uow.brandId, kind: 'variant', storeId, ownerId: variantId },
-      });
+      if (event.type === 'VariantDeleted')
+        released.push({ variantId, storeId: event.data.storeId });
     }
+  }
+  // The claims are loaded together (one read of the event store), then released.
+  const claims = await Promise.all(
+    released.map(({ storeId }) => loadStoreIdClaim(uow, 'variant', storeId)),
+  );
+  for (const [index, { variantId, storeId }] of released.entries()) {
+    claims[index]!.decide({
+      type: 'ReleaseStoreId',
+      data: { brandId: uow.brandId, kind: 'variant', storeId, ownerId: variantId },
+    });
   }
 }
 
