@@ -34,9 +34,10 @@ interface Queued {
  * - Queues of different tables are sent one after the other, not interleaved: writes to
  *   different read-model tables commute because those tables have no foreign keys, triggers,
  *   rules, sequences or defaults that read other tables (the migrations in
- *   read-models/src/{brands,catalogue,community}/migrations.ts create none; a read model that
- *   needs one must make the statements involved barriers). Statements on one table, named
- *   however (`brands`, `public.brands`), always keep their order.
+ *   read-models/src/{brands,catalogue,community}/migrations.ts create none, and
+ *   statement-batch.differential.int.spec.ts fails if one appears; the live runner's batches
+ *   (live-apply.ts) rely on it too). Statements on one table, named however (`brands`,
+ *   `public.brands`), always keep their order.
  * - Consecutive INSERT … VALUES ($…) ON CONFLICT … DO NOTHING statements of one queue with the
  *   same text become one multi-row INSERT with the parameters inlined as literals. Postgres
  *   coerces each item of a multi-row INSERT's VALUES to its target column's type, as it infers
