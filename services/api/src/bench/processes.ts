@@ -21,9 +21,10 @@ export function startServer(
 ): Promise<ServerProcess> {
   const child = fork(path.join(__dirname, script), [], {
     env: { ...process.env, ...env },
-    // The flag `npm start` runs the API with (README), for the yardstick as well.
+    // The flags `npm start` runs the API with (README), for the yardstick as well.
     execArgv: [
       '--max-semi-space-size=8',
+      '--max-old-space-size=160',
       ...(process.env.BENCH_CPU_PROF_DIR
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
         : []),
