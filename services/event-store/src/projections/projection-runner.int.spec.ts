@@ -122,9 +122,19 @@ describe(`projection runner on ${hasPostgresServer() ? 'a Postgres server' : 'in
     for (let i = 0; i < batches.length; i += 2) {
       expect(batches.slice(i, i + 2)).toEqual(['changing', 'settled']);
     }
+    // An observer registered while the runner already leads is told so at once.
+    const late: string[] = [];
+    const stopLate = projector.observe({
+      leadership: (projection, leading) => late.push(`${projection}:leading=${leading}`),
+      changing: () => undefined,
+      settled: () => undefined,
+    });
+    expect(late).toEqual([`${name}:leading=true`]);
     await projector.stop();
     expect(ofThis().at(-1)).toBe(`${name}:leading=false`);
+    expect(late.at(-1)).toBe(`${name}:leading=false`);
     stopObserving();
+    stopLate();
   });
 
   it('waitFor answers false after its timeout when a projection has not reached the position', async () => {

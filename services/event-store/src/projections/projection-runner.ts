@@ -92,7 +92,10 @@ export interface ProjectionRunner {
   checkpoints(): Promise<ProjectionCheckpoint[]>;
   /** Names of the projections this process leads right now. */
   leading(): string[];
-  /** Registers an observer of leadership and table changes; returns its removal. */
+  /**
+   * Registers an observer of leadership and table changes; returns its removal. It is told at
+   * once which projections this runner leads and which changes are in flight.
+   */
   observe(observer: ProjectionObserver): () => void;
 }
 
@@ -137,11 +140,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     }
   };
   /** Runs a transaction that may change the projection's tables, with observers told. */
+  const inFlight = new Map<string, number>();
   const changingTables = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    inFlight.set(name, (inFlight.get(name) ?? 0) + 1);
     tell((observer) => observer.changing(name));
     try {
       return await work();
     } finally {
+      inFlight.set(name, (inFlight.get(name) ?? 1) - 1);
       tell((observer) => observer.settled(name));
     }
   };
@@ -278,6 +284,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     checkpoints: () => readCheckpoints(db, names),
     leading: () => [...leaders],
     observe(observer) {
+      // A late observer first hears the present: what this runner leads, what is in flight.
+      for (const name of leaders) observer.leadership(name, true);
+      for (const [name, count] of inFlight) {
+        for (let n = 0; n < count; n += 1) observer.changing(name);
+      }
       observers.add(observer);
       return () => observers.delete(observer);
     },

@@ -125,6 +125,21 @@ describe('catalogue reads through the read cache', () => {
     }
   });
 
+  it('is used by an app made after its runner already leads (as `brand-api all` starts)', async () => {
+    const late = createApp({
+      db: t.testDb.db,
+      eventStore: t.eventStore,
+      projections: t.runner,
+      logger: pino({ level: 'silent' }),
+      config: { adminTokenHash: hashAdminToken(testAdminToken) },
+    });
+    const http = supertest(late.callback());
+    for (let n = 0; n < 3; n += 1) {
+      await http.get('/api/v1/brand-products').set('authorization', auth).expect(200);
+    }
+    expect(late.services.catalogueCache.stats().hits).toBeGreaterThan(0);
+  });
+
   it('can be turned off', async () => {
     const off = await createTestApp({ config: { readCache: false } });
     try {
