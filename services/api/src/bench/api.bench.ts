@@ -83,12 +83,15 @@ async function main(): Promise<void> {
   await admin.query(`CREATE DATABASE ${database}`);
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
-  const hello = await startServer('hello-server.js');
-  const api = await startServer('api-server.js', {
-    BENCH_DATABASE_URL: url.toString(),
-    BENCH_ADMIN_TOKEN: adminToken,
-  });
+  const started: ServerProcess[] = [];
   try {
+    const hello = await startServer('hello-server.js');
+    started.push(hello);
+    const api = await startServer('api-server.js', {
+      BENCH_DATABASE_URL: url.toString(),
+      BENCH_ADMIN_TOKEN: adminToken,
+    });
+    started.push(api);
     const brand = await json<{ data: { id: string } }>(`${api.url}/admin/v1/brands`, {
       method: 'POST',
       token: adminToken,
@@ -276,8 +279,8 @@ async function main(): Promise<void> {
     }
     check('server RSS <= 200 MB', peakRss <= 200, `${peakRss.toFixed(0)} MB peak`);
   } finally {
-    await api.stop();
-    await hello.stop();
+    // A server that failed to start leaves no database behind either.
+    for (const server of started.reverse()) await server.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.close();
   }
