@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, routes as contractRoutes } from '@brand-api/contracts';
 import type { Database, EventStore } from '@brand-api/event-store';
-import Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { adminAuthentication } from './admin/admin-auth';
@@ -24,9 +23,9 @@ import { healthRoutes } from './http/health';
 import { ReadCache } from './http/read-cache';
 import type { ReadCacheOptions } from './http/read-cache';
 import { mountOperations } from './http/mount-operations';
-import type { RouterState } from './http/mount-operations';
 import type { AnyHandler } from './http/operation';
 import { requestId } from './http/request-id';
+import { RouteGroups } from './http/route-groups';
 import type { AppServices } from './services';
 
 export const apiPrefix = '/api/v1';
@@ -104,7 +103,7 @@ export function createApp(deps: AppDeps): BrandApiApp {
   const bodyLimitBytes = deps.config.bodyLimitBytes ?? maxBodyBytes;
   const routes = deps.routes ?? contractRoutes;
 
-  const router = new Router<RouterState>({ exclusive: 'specificity' });
+  const router = new RouteGroups();
   mountOperations<ApiRoute, ApiKeyPrincipal>(router, {
     prefix: apiPrefix,
     operations: routes,

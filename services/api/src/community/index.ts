@@ -1,7 +1,6 @@
-import type Router from '@koa/router';
 import type { OperatorPrincipal } from '../admin/admin-auth';
 import { mountOperations } from '../http/mount-operations';
-import type { RouterState } from '../http/mount-operations';
+import type { RouteRegistry } from '../http/mount-operations';
 import type { AnyHandler } from '../http/operation';
 import type { AppServices } from '../services';
 import { memberCommandHandlers } from './member-commands';
@@ -38,7 +37,7 @@ const erase = (handlers: object) => handlers as Record<string, AnyHandler | unde
  * prefix.
  */
 export function mountCommunity(
-  router: Router<RouterState>,
+  router: RouteRegistry,
   services: AppServices,
   options: CommunityOptions,
 ): void {

@@ -1,5 +1,4 @@
 import { ApiError } from '@brand-api/contracts';
-import type Router from '@koa/router';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { jsonBody } from './body';
 import { NotImplementedError } from './not-implemented';
@@ -15,6 +14,16 @@ export interface AuthState<Auth> extends RequestIdState {
 
 /** One router serves every prefix; each prefix's authentication sets `auth` before routing. */
 export type RouterState = AuthState<unknown>;
+
+/** Where operations are registered: the app's `RouteGroups` (or a plain @koa/router). */
+export interface RouteRegistry {
+  register(
+    path: string,
+    methods: string[],
+    middleware: Middleware<RouterState>[],
+    options: { name: string },
+  ): unknown;
+}
 
 export interface MountOptions<O extends Operation, Auth> {
   /** Path prefix, e.g. `/api/v1`. */
@@ -32,7 +41,7 @@ export interface MountOptions<O extends Operation, Auth> {
  * without a handler answers 501 after authorization, so the table can lead the code.
  */
 export function mountOperations<O extends Operation, Auth>(
-  router: Router<RouterState>,
+  router: RouteRegistry,
   options: MountOptions<O, Auth>,
 ): void {
   const known = new Set(options.operations.map((operation) => operation.operationId));

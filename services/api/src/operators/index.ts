@@ -1,8 +1,7 @@
-import type Router from '@koa/router';
 import { createPostgresLogStats, pairReadModels } from '@brand-api/read-models';
 import type { OperatorPrincipal } from '../admin/admin-auth';
 import { mountOperations } from '../http/mount-operations';
-import type { RouterState } from '../http/mount-operations';
+import type { RouteRegistry } from '../http/mount-operations';
 import type { AnyHandler } from '../http/operation';
 import { allMigrations } from '../runtime/migrations';
 import { readModelProjections } from '../runtime/projections';
@@ -24,7 +23,7 @@ export type { JobStatus } from './rebuild-jobs';
  * new read model is covered without registering it here.
  */
 export function mountOperatorTools(
-  router: Router<RouterState>,
+  router: RouteRegistry,
   services: AppServices,
   options: { adminPrefix: string; bodyLimitBytes?: number; rebuildBatchSize?: number },
 ): RebuildJobs {

@@ -1,8 +1,7 @@
-import type Router from '@koa/router';
 import { targetPolicyFromEnv } from '@brand-api/webhooks';
 import type { OperatorPrincipal } from '../admin-auth';
 import { mountOperations } from '../../http/mount-operations';
-import type { RouterState } from '../../http/mount-operations';
+import type { RouteRegistry } from '../../http/mount-operations';
 import type { AnyHandler } from '../../http/operation';
 import type { AppServices } from '../../services';
 import { webhookAdminHandlers } from './handlers';
@@ -17,7 +16,7 @@ export type { WebhookAdminOperations } from './operations';
  * comes from `WEBHOOK_ALLOW_PRIVATE_TARGETS` (read at each registration) unless given.
  */
 export function mountWebhookAdmin(
-  router: Router<RouterState>,
+  router: RouteRegistry,
   services: AppServices,
   options: { adminPrefix: string; bodyLimitBytes?: number } & Partial<WebhookAdminOptions>,
 ): void {
