@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { randomBase62 } from './random-token';
 
 /**
@@ -16,8 +16,9 @@ export function generateApiKey(): string {
   return `${apiKeyPrefix}${randomBase62(secretLength)}`;
 }
 
+/** Every API request hashes its key (to look it up), so this is the one-shot `crypto.hash`. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 export function looksLikeApiKey(value: string): boolean {

@@ -26,6 +26,10 @@ describe('API key secrets', () => {
   });
 
   it('hashes with SHA-256 (hex) and compares digests in constant time', () => {
+    // A fixed vector (sha256sum of the same text): stored hashes must keep matching.
+    expect(hashApiKey('bk_live_0123456789abcdefghijABCDEFGHIJ0123456789')).toBe(
+      '6a96d9701dce15b6ad6666b5d352801c5f7df6731b76887c14eb2d26b3a56c67',
+    );
     const key = generateApiKey();
     const digest = hashApiKey(key);
     expect(digest).toMatch(/^[0-9a-f]{64}$/);

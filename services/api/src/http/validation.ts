@@ -1,4 +1,4 @@
-import { ApiError, coerceQuery } from '@brand-api/contracts';
+import { ApiError, compileQueryCoercion } from '@brand-api/contracts';
 import type { ErrorDetail, RawQuery } from '@brand-api/contracts';
 import type { TObject, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -13,15 +13,16 @@ const maxDetails = 20;
 /**
  * A validator for one part of a request, compiled once when the app is built. Query strings
  * and path parameters arrive as text: they are converted with the contracts' strict
- * `coerceQuery` (exact number and boolean spellings only) and given their defaults before the
+ * `compileQueryCoercion` (exact number and boolean spellings only) and given their defaults before the
  * check. Bodies are JSON and must match as sent, defaults applied.
  */
 export type PartValidator = (value: unknown) => unknown;
 
 export function compileTextPart(part: 'path' | 'query', schema: TObject): PartValidator {
   const validator = Compile(schema);
+  const coerce = compileQueryCoercion(schema);
   return (value) => {
-    const candidate = coerceQuery(schema, value as RawQuery);
+    const candidate = coerce(value as RawQuery);
     if (validator.Check(candidate)) return candidate;
     throw new ApiError('VALIDATION_FAILED', {
       details: toDetails(part, validator.Errors(candidate)),
