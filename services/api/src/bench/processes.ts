@@ -13,7 +13,8 @@ export interface ServerProcess {
 
 /**
  * Starts a compiled sibling script that reports `{ port }` once it listens. With
- * BENCH_CPU_PROF_DIR set, each server writes a V8 CPU profile there when it stops.
+ * BENCH_CPU_PROF_DIR set, each server writes a V8 CPU profile there when it stops;
+ * BENCH_SERVER_FLAGS adds Node flags to every server (`--trace-gc`, say).
  */
 export function startServer(
   script: string,
@@ -25,9 +26,11 @@ export function startServer(
     execArgv: [
       '--max-semi-space-size=8',
       '--max-old-space-size=160',
+      '--no-allocation-site-pretenuring',
       ...(process.env.BENCH_CPU_PROF_DIR
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
         : []),
+      ...(process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
     ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
