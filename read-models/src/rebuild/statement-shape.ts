@@ -217,29 +217,38 @@ function insertShape(text: string, tokens: Token[]): StatementShape | undefined 
 }
 
 function updateShape(text: string, tokens: Token[]): StatementShape | undefined {
-  let i = 1;
-  if (isWord(tokens[i], 'only')) i += 1;
-  const name = qualifiedName(text, tokens, i);
-  if (!name) return undefined;
-  i = name.next;
-  if (isWord(tokens[i], 'as')) i += 1;
-  if (isName(tokens[i]) && !isWord(tokens[i], 'set')) i += 1;
-  if (!isWord(tokens[i], 'set') || !selfContained(tokens, i + 1, tokens.length)) return undefined;
-  return { kind: 'write', table: name.table, tableText: name.tableText };
+  const target = targetTable(text, tokens, 1, 'set', 'required');
+  if (!target || !selfContained(tokens, target.clauseAt + 1, tokens.length)) return undefined;
+  return { kind: 'write', table: target.name.table, tableText: target.name.tableText };
 }
 
 function deleteShape(text: string, tokens: Token[]): StatementShape | undefined {
   if (!isWord(tokens[1], 'from')) return undefined;
-  let i = 2;
+  const target = targetTable(text, tokens, 2, 'where', 'optional');
+  if (!target || !selfContained(tokens, target.clauseAt + 1, tokens.length)) return undefined;
+  return { kind: 'write', table: target.name.table, tableText: target.name.tableText };
+}
+
+/**
+ * `[ONLY] table [[AS] alias]` from `start`, followed by `clause` (`SET`, `WHERE`), or by the end
+ * of the statement when the clause is optional. Where the clause starts, or undefined.
+ */
+function targetTable(
+  text: string,
+  tokens: Token[],
+  start: number,
+  clause: string,
+  presence: 'required' | 'optional',
+) {
+  let i = start;
   if (isWord(tokens[i], 'only')) i += 1;
   const name = qualifiedName(text, tokens, i);
   if (!name) return undefined;
   i = name.next;
   if (isWord(tokens[i], 'as')) i += 1;
-  if (isName(tokens[i]) && !isWord(tokens[i], 'where')) i += 1;
-  if (i < tokens.length && !isWord(tokens[i], 'where')) return undefined;
-  if (!selfContained(tokens, i + 1, tokens.length)) return undefined;
-  return { kind: 'write', table: name.table, tableText: name.tableText };
+  if (isName(tokens[i]) && !isWord(tokens[i], clause)) i += 1;
+  const ends = presence === 'optional' && i === tokens.length;
+  return isWord(tokens[i], clause) || ends ? { name, clauseAt: i } : undefined;
 }
 
 /** SQL as tokens, comments dropped; undefined for anything this lexer is unsure of. */
