@@ -17,7 +17,12 @@ import type {
   Projection,
   ProjectionRunner,
 } from '@brand-api/event-store';
-import { createTestDatabase, eventually, hasPostgresServer } from '@brand-api/event-store/testing';
+import {
+  createTestDatabase,
+  eventually,
+  hasPostgresServer,
+  itOnServer,
+} from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { brandsMigrations, brandsProjection, getBrand, listApiKeys } from '../brands';
 import { brandActivity, counterUuid, eventsIn } from './bench/brand-activity';
@@ -31,8 +36,7 @@ import type { RebuildProgress, ShadowRunOptions } from './shadow-run';
 import { RebuildBusyError, RebuildInterruptedError } from './shadow-run';
 
 const where = hasPostgresServer() ? 'a Postgres server' : 'in-process PGlite';
-const needsServer =
-  'needs concurrent connections: set TEST_DATABASE_URL to run it on a Postgres server';
+const needsConcurrency = 'it needs concurrent connections';
 
 /** Stands in for the webhook projector: a live projection with an outbox the rebuild must not touch. */
 const outboxProjection: Projection = {
@@ -307,10 +311,9 @@ describe(`shadow rebuild on ${where}`, () => {
   // a shadow table — autovacuum's SHARE UPDATE EXCLUSIVE lock, or anyone reading the shadow —
   // the attempt rolls back with its catch-up, and the retry must start again from where the
   // shadow really stands, not from where the rolled-back attempt had brought it.
-  (hasPostgresServer() ? it : it.skip)(
-    `a swap attempt that rolls back after its catch-up loses none of it on the retry${
-      hasPostgresServer() ? '' : ` — skipped: ${needsServer}`
-    }`,
+  itOnServer(
+    'a swap attempt that rolls back after its catch-up loses none of it on the retry',
+    needsConcurrency,
     async () => {
       await appendBrands(5);
       const live = await startRunner();
@@ -358,10 +361,9 @@ describe(`shadow rebuild on ${where}`, () => {
     },
   );
 
-  (hasPostgresServer() ? it : it.skip)(
-    `rebuilds under concurrent writes, reads and analyzes of the shadow lose nothing and end equal to the live tables${
-      hasPostgresServer() ? '' : ` — skipped: ${needsServer}`
-    }`,
+  itOnServer(
+    'rebuilds under concurrent writes, reads and analyzes of the shadow lose nothing and end equal to the live tables',
+    needsConcurrency,
     async () => {
       await appendBrands(20);
       const live = await startRunner();

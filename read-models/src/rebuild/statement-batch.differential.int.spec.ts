@@ -8,7 +8,7 @@ import {
 } from '@brand-api/domain';
 import { splitStatements } from '@brand-api/event-store';
 import type { Migration, Projection, Queryable, RecordedEvent } from '@brand-api/event-store';
-import { createTestDatabase, hasPostgresServer } from '@brand-api/event-store/testing';
+import { createTestDatabase, describeOnServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { brandsMigrations, brandsProjection } from '../brands';
 import { catalogueMigrations, catalogueProjection } from '../catalogue';
@@ -19,8 +19,6 @@ import { applyEvents } from './shadow-apply';
 import { tablesOf } from './shadow-schema';
 
 jest.setTimeout(120_000);
-
-const serverOnly = hasPostgresServer() ? describe : describe.skip;
 
 /** A small deterministic PRNG (mulberry32), so a failure replays exactly. */
 function random(seed: number) {
@@ -362,12 +360,9 @@ const readModels: { projection: Projection; migrations: readonly Migration[] }[]
   { projection: communityProjection, migrations: communityMigrations },
 ];
 
-serverOnly(
-  `coalesced statements against one statement at a time, on the three read models${
-    hasPostgresServer()
-      ? ''
-      : ' — skipped: needs a Postgres server (set TEST_DATABASE_URL); PGlite only runs statements one at a time'
-  }`,
+describeOnServer(
+  'coalesced statements against one statement at a time, on the three read models',
+  'PGlite only runs statements one at a time',
   () => {
     let testDb: TestDatabase;
     beforeAll(async () => {

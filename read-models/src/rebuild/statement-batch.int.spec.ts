@@ -1,14 +1,12 @@
 import { ProjectionApplyError } from '@brand-api/event-store';
 import type { Projection, Queryable, RecordedEvent, SqlStatement } from '@brand-api/event-store';
-import { createTestDatabase, hasPostgresServer } from '@brand-api/event-store/testing';
+import { createTestDatabase, describeOnServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { compareTable } from './compare-tables';
 import { applyEvents } from './shadow-apply';
 import { BatchFlushError, StatementBatch } from './statement-batch';
 
 jest.setTimeout(60_000);
-
-const serverOnly = hasPostgresServer() ? describe : describe.skip;
 
 const tables = `
 CREATE TABLE t (
@@ -32,12 +30,9 @@ const row = (n: number, name: string, values: unknown[] = []): SqlStatement => (
 });
 const at = (n: number) => new Date(Date.UTC(2025, 0, 1, 0, n)).toISOString();
 
-serverOnly(
-  `statement batches on a Postgres server${
-    hasPostgresServer()
-      ? ''
-      : ' — skipped: needs a Postgres server (set TEST_DATABASE_URL); PGlite runs statements one at a time'
-  }`,
+describeOnServer(
+  'statement batches on a Postgres server',
+  'PGlite runs statements one at a time',
   () => {
     let testDb: TestDatabase;
     beforeAll(async () => {

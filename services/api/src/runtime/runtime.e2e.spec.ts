@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, hasPostgresServer } from '@brand-api/event-store/testing';
+import { createTestDatabase, describeOnServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { spawnBrandApi, spawnTypeScript } from '../testing/spawn-runtime';
 import type { RuntimeChild } from '../testing/spawn-runtime';
@@ -134,9 +134,7 @@ describe('brand-api on the embedded database', () => {
   });
 });
 
-const onServer = hasPostgresServer() ? describe : describe.skip;
-
-onServer('brand-api split into serve and work on a Postgres server', () => {
+describeOnServer('brand-api split into serve and work on a Postgres server', () => {
   let testDb: TestDatabase;
   const children: RuntimeChild[] = [];
   beforeAll(async () => {

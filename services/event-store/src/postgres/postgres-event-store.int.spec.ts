@@ -9,6 +9,7 @@ import {
   describeEventStoreConformance,
   eventually,
   hasPostgresServer,
+  itOnServer,
 } from '../testing';
 import { appendToStreamInTransaction } from './append-sql';
 import { eventStoreMigrations } from './migrations';
@@ -211,10 +212,9 @@ describe(`Postgres adapter specifics on ${where}`, () => {
     },
   );
 
-  serverOnly(
-    `readAll holds back events committed after an older transaction that is still open${
-      hasPostgresServer() ? '' : ` — skipped: ${needsServer}`
-    }`,
+  itOnServer(
+    'readAll holds back events committed after an older transaction that is still open',
+    'it needs real concurrency (PGlite has one connection)',
     async () => {
       const store = createPostgresEventStore(db);
       const start = await store.headPosition();

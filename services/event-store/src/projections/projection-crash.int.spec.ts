@@ -5,7 +5,7 @@ import { migrate } from '../db';
 import type { NewEvent } from '../event-store';
 import { createPostgresEventStore, eventStoreMigrations } from '../postgres';
 import type { TestDatabase, TypeScriptChild } from '../testing';
-import { createTestDatabase, hasPostgresServer, spawnTypeScript } from '../testing';
+import { createTestDatabase, describeOnServer, spawnTypeScript } from '../testing';
 import { projectionMigrations } from './migrations';
 
 // Jest applies `testTimeout` only from the top-level config, not from the int project's.
@@ -36,14 +36,9 @@ function lineMatching(
   });
 }
 
-const serverOnly = hasPostgresServer() ? describe : describe.skip;
-
-serverOnly(
-  `projection runner crash recovery${
-    hasPostgresServer()
-      ? ''
-      : ' — skipped: needs a Postgres server (set TEST_DATABASE_URL); a killed process cannot share in-process PGlite'
-  }`,
+describeOnServer(
+  'projection runner crash recovery',
+  'a killed process cannot share in-process PGlite',
   () => {
     let testDb: TestDatabase;
     beforeAll(async () => {

@@ -68,3 +68,29 @@ function withDatabase(url: string, database: string): string {
 
 /** True when the tests run against a server, so real concurrency can be exercised. */
 export const hasPostgresServer = (): boolean => testDatabaseUrl() !== undefined;
+
+const needsServer = 'needs a Postgres server (set TEST_DATABASE_URL)';
+
+/**
+ * `describe` on a Postgres server. On PGlite the block is skipped and its title says so, with
+ * `why` when a reason beyond "no server" helps (a killed child cannot share in-process PGlite).
+ */
+export function describeOnServer(
+  title: string,
+  ...rest: [body: () => void] | [why: string, body: () => void]
+): void {
+  const [why, body] = rest.length === 1 ? [undefined, rest[0]] : rest;
+  if (hasPostgresServer()) describe(title, body);
+  else describe.skip(`${title} — skipped: ${needsServer}${why ? `; ${why}` : ''}`, body);
+}
+
+/** `it` on a Postgres server; on PGlite the test is skipped and its title says why. */
+export function itOnServer(
+  title: string,
+  why: string,
+  test: () => Promise<unknown>,
+  timeoutMs?: number,
+): void {
+  if (hasPostgresServer()) it(title, test, timeoutMs);
+  else it.skip(`${title} — skipped: ${needsServer}; ${why}`, test, timeoutMs);
+}

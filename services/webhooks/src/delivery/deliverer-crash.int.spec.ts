@@ -8,7 +8,7 @@ import {
   projectionMigrations,
 } from '@brand-api/event-store';
 import type { Database, EventStore, ProjectionRunner } from '@brand-api/event-store';
-import { createTestDatabase, hasPostgresServer } from '@brand-api/event-store/testing';
+import { createTestDatabase, describeOnServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { webhookMigrations } from '../migrations';
 import { webhookMessageId } from '../projection/message-id';
@@ -23,7 +23,6 @@ import { createNodeHttpClient } from './http-client';
 
 jest.setTimeout(120_000);
 
-const serverOnly = hasPostgresServer() ? describe : describe.skip;
 const leaseMs = 20_000;
 
 /**
@@ -31,8 +30,9 @@ const leaseMs = 20_000;
  * until the lease ends; then another deliverer sends them, under the same webhook-id. Needs a
  * server: the child process must reach the same database (in-memory PGlite is per process).
  */
-serverOnly(
-  `deliverer killed mid-batch${hasPostgresServer() ? '' : ' (skipped: needs TEST_DATABASE_URL, a second process cannot open in-memory PGlite)'}`,
+describeOnServer(
+  'deliverer killed mid-batch',
+  'a second process cannot open in-memory PGlite',
   () => {
     let testDb: TestDatabase;
     let db: Database;
