@@ -1,5 +1,6 @@
 import { apiKeyDecider } from './index';
 import type { ApiKeyCommand, ApiKeyEvent } from './index';
+import { givenWhen, thrownBy } from '../testing/decider';
 
 const brandId = '6f1b2a3c-0000-4000-8000-000000000001';
 const otherBrandId = '6f1b2a3c-0000-4000-8000-000000000002';
@@ -7,12 +8,7 @@ const apiKeyId = '7a2c0000-0000-4000-8000-0000000000aa';
 const keyHash = 'a'.repeat(64);
 const keyPrefix = 'bk_live_AbCd';
 
-const given = (events: ApiKeyEvent[]) => ({
-  when: (command: ApiKeyCommand) => {
-    const state = events.reduce(apiKeyDecider.evolve, apiKeyDecider.initialState());
-    return () => apiKeyDecider.decide(command, state);
-  },
-});
+const given = givenWhen(apiKeyDecider);
 
 const issue = (scopes: string[], name: string | null = 'CI'): ApiKeyCommand => ({
   type: 'IssueApiKey',
@@ -34,16 +30,6 @@ const revoked: ApiKeyEvent = {
   schemaVersion: 1,
   data: { apiKeyId, brandId },
 };
-
-/** The error a decision throws, so its catalogue code can be asserted. */
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
 
 describe('ApiKey decider', () => {
   it('issues a key with its scopes sorted and deduplicated, keeping only the hash', () => {

@@ -1,16 +1,12 @@
 import { ApiError } from '@brand-api/contracts';
 import { brandDecider } from './index';
 import type { BrandCommand, BrandEvent } from './index';
+import { givenWhen, thrownBy } from '../testing/decider';
 
 const brandId = '6f1b2a3c-0000-4000-8000-000000000001';
 
 /** given events / when command / then events (or the error thrown). */
-const given = (events: BrandEvent[]) => ({
-  when: (command: BrandCommand) => {
-    const state = events.reduce(brandDecider.evolve, brandDecider.initialState());
-    return () => brandDecider.decide(command, state);
-  },
-});
+const given = givenWhen(brandDecider);
 
 const created: BrandEvent = {
   type: 'BrandCreated',
@@ -27,16 +23,6 @@ const update = (data: { name?: string; customAuthEnabled?: boolean }): BrandComm
   type: 'UpdateBrand',
   data: { brandId, ...data },
 });
-
-/** The error a decision throws, so its catalogue code can be asserted. */
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
 
 describe('Brand decider', () => {
   it('creates a brand with a trimmed name', () => {

@@ -1,15 +1,6 @@
 import { productDecider } from './index';
 import type { ProductCommand, ProductEvent, ProductFields } from './index';
-
-/** The error a decision throws, so its catalogue code and fields can be asserted. */
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
+import { givenWhen, thrownBy } from '../testing/decider';
 
 const productId = '7a000000-0000-4000-8000-000000000001';
 const created = '2025-03-01T10:00:00.000Z';
@@ -26,12 +17,7 @@ const fields: ProductFields = {
 };
 
 /** given events / when command / then events (a thrown error is returned for assertions). */
-const given = (events: ProductEvent[]) => ({
-  when: (command: ProductCommand) => {
-    const state = events.reduce(productDecider.evolve, productDecider.initialState());
-    return () => productDecider.decide(command, state);
-  },
-});
+const given = givenWhen(productDecider);
 
 const productCreated: ProductEvent = {
   type: 'ProductCreated',

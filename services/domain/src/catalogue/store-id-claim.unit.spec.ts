@@ -1,28 +1,16 @@
 import { storeIdClaimDecider, storeIdHolder } from './index';
 import type { StoreIdClaimCommand, StoreIdClaimEvent } from './index';
-
-/** The error a decision throws, so its catalogue code and fields can be asserted. */
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
+import { givenWhen, stateAfter, thrownBy } from '../testing/decider';
 
 const brandId = '6f1b2a3c-0000-4000-8000-000000000001';
 const productA = '6f1b2a3c-0000-4000-8000-00000000000a';
 const productB = '6f1b2a3c-0000-4000-8000-00000000000b';
 const claim = { brandId, kind: 'product' as const, storeId: 'sku-1' };
 
-const given = (events: StoreIdClaimEvent[]) => {
-  const state = events.reduce(storeIdClaimDecider.evolve, storeIdClaimDecider.initialState());
-  return {
-    when: (command: StoreIdClaimCommand) => () => storeIdClaimDecider.decide(command, state),
-    state,
-  };
-};
+const given = (events: StoreIdClaimEvent[]) => ({
+  ...givenWhen(storeIdClaimDecider)(events),
+  state: stateAfter(storeIdClaimDecider, events),
+});
 
 const claimed = (ownerId: string): StoreIdClaimEvent => ({
   type: 'StoreIdClaimed',

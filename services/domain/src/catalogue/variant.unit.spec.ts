@@ -1,15 +1,6 @@
 import { variantDecider } from './index';
 import type { NewVariant, ParentProduct, VariantCommand, VariantEvent } from './index';
-
-/** The error a decision throws, so its catalogue code and fields can be asserted. */
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
+import { givenWhen, thrownBy } from '../testing/decider';
 
 const variantId = '7b000000-0000-4000-8000-000000000001';
 const parent: ParentProduct = { productId: '7a000000-0000-4000-8000-000000000001', storeId: 'P-1' };
@@ -30,12 +21,7 @@ const newVariant: NewVariant = {
   currency: 'EUR',
 };
 
-const given = (events: VariantEvent[]) => ({
-  when: (command: VariantCommand) => {
-    const state = events.reduce(variantDecider.evolve, variantDecider.initialState());
-    return () => variantDecider.decide(command, state);
-  },
-});
+const given = givenWhen(variantDecider);
 
 const variantCreated: VariantEvent = {
   type: 'VariantCreated',

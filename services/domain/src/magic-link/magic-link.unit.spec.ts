@@ -1,27 +1,13 @@
 import type { MagicLinkEvent } from '@brand-api/contracts';
 import { magicLinkDecider } from './index';
 import type { MagicLinkCommand } from './index';
+import { givenWhen, thrownBy } from '../testing/decider';
 
 const magicLinkId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const memberId = '5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f';
 const tokenHash = 'a'.repeat(64);
 
-const given = (events: MagicLinkEvent[]) => ({
-  when: (command: MagicLinkCommand) => () =>
-    magicLinkDecider.decide(
-      command,
-      events.reduce(magicLinkDecider.evolve, magicLinkDecider.initialState()),
-    ),
-});
-
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
+const given = givenWhen(magicLinkDecider);
 
 const issue = (returnTo: string | null = '/rooms/general'): MagicLinkCommand => ({
   type: 'IssueMagicLink',

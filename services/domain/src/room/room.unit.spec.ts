@@ -1,21 +1,10 @@
 import type { RoomEvent } from '@brand-api/contracts';
 import { roomDecider } from './index';
 import type { RoomCommand } from './index';
+import { givenWhen, thrownBy } from '../testing/decider';
 
 const roomId = '3a5c7e9f-1b2d-4f6a-8c0e-2d4f6a8c0e1b';
-const given = (events: RoomEvent[]) => ({
-  when: (command: RoomCommand) => () =>
-    roomDecider.decide(command, events.reduce(roomDecider.evolve, roomDecider.initialState())),
-});
-
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
+const given = givenWhen(roomDecider);
 
 describe('Room decider', () => {
   const create = (name: string): RoomCommand => ({ type: 'CreateRoom', data: { roomId, name } });

@@ -1,5 +1,6 @@
 import { webhookEndpointDecider } from './index';
 import type { WebhookEndpointCommand, WebhookEndpointEvent } from './index';
+import { givenWhen, thrownBy } from '../testing/decider';
 
 const brandId = '6f1b2a3c-0000-4000-8000-000000000001';
 const otherBrandId = '6f1b2a3c-0000-4000-8000-000000000002';
@@ -8,24 +9,7 @@ const secret = `whsec_${'A'.repeat(43)}=`;
 const newSecret = `whsec_${'B'.repeat(43)}=`;
 const url = 'https://hooks.example.com/brand-api';
 
-const given = (events: WebhookEndpointEvent[]) => ({
-  when: (command: WebhookEndpointCommand) => {
-    const state = events.reduce(
-      webhookEndpointDecider.evolve,
-      webhookEndpointDecider.initialState(),
-    );
-    return () => webhookEndpointDecider.decide(command, state);
-  },
-});
-
-function thrownBy(decide: () => unknown): unknown {
-  try {
-    decide();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the decision to be refused');
-}
+const given = givenWhen(webhookEndpointDecider);
 
 const register = (
   data: Partial<Extract<WebhookEndpointCommand, { type: 'RegisterWebhookEndpoint' }>['data']> = {},
