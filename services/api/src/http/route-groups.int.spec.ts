@@ -83,6 +83,16 @@ describe('grouped routing keeps the router contract', () => {
     expect((missing.body as { code: string }).code).toBe('NOT_FOUND');
   });
 
+  it('is case-sensitive past the prefix too, and ignores a trailing slash (as the docs say)', async () => {
+    const { key } = await t.brandWithKey(['brand_products:read']);
+    const wrongCase = await t.http
+      .get('/api/v1/Brand-Products')
+      .set('authorization', `Bearer ${key}`);
+    expect(wrongCase.status).toBe(404);
+    expect((wrongCase.body as { code: string }).code).toBe('ROUTE_NOT_FOUND');
+    await t.http.get('/api/v1/brand-products/').set('authorization', `Bearer ${key}`).expect(200);
+  });
+
   it('answers paths in no group 404 after authentication, and unknown methods 405', async () => {
     const admin = await t.http.get('/admin/v1/nowhere/at/all').set('authorization', adminAuth);
     expect((admin.body as { code: string }).code).toBe('ROUTE_NOT_FOUND');
