@@ -13,6 +13,7 @@ import { apiKeyAuthentication, requireScope } from './auth/api-key-auth';
 import { createApiKeyAuthenticator } from './auth/api-key-authenticator';
 import type { ApiKeyPrincipal } from './auth/api-key-authenticator';
 import { createCommandRunner } from './commands/command-runner';
+import { StreamStates } from './commands/stream-states';
 import { mountCommunity } from './community';
 import type { ProjectionWaiter } from './commands/command-runner';
 import { apiFeatures, collectHandlers } from './features';
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps): BrandApiApp {
     logger: deps.logger,
     publicUrl: deps.config.publicUrl ?? 'http://localhost:3000',
     catalogueCache,
+    streamStates: new StreamStates(),
   };
   const bodyLimitBytes = deps.config.bodyLimitBytes ?? maxBodyBytes;
   const routes = deps.routes ?? contractRoutes;

@@ -91,10 +91,15 @@ export interface EventStore {
   /** Events of one stream in version order; empty when the stream does not exist. */
   readStream(streamName: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;
   /**
-   * Several whole streams at once (one query where the adapter can): every name given is a key
-   * of the result, with its events in version order, empty when the stream does not exist.
+   * Several streams at once (one query where the adapter can): every name given is a key of
+   * the result, with its events in version order, empty when the stream does not exist (or
+   * has nothing from the version asked). `fromVersions` starts a stream at that version
+   * instead of its first event, for a reader that already holds its state up to there.
    */
-  readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
+  readStreams(
+    streamNames: readonly string[],
+    options?: { fromVersions?: ReadonlyMap<string, number> },
+  ): Promise<Map<string, RecordedEvent[]>>;
   /** Events of every stream in global order, never skipping one that commits late. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the newest event readers may see (start of log when empty). */

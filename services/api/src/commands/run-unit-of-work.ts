@@ -3,6 +3,7 @@ import type { EventStore } from '@brand-api/event-store';
 import { ConcurrencyError } from '@brand-api/event-store';
 import type { Logger } from 'pino';
 import type { CommandContext, ProjectionWaiter } from './command-runner';
+import type { StreamStates } from './stream-states';
 import { UnitOfWork } from './unit-of-work';
 
 export interface UnitOfWorkDeps {
@@ -12,6 +13,8 @@ export interface UnitOfWorkDeps {
   logger: Logger;
   /** Read-after-write bound. */
   waitTimeoutMs: number;
+  /** This process's folded stream states (none: every load reads whole streams). */
+  states?: StreamStates | undefined;
 }
 
 /** How one family of commands (catalogue, community) handles races and slow projections. */
@@ -47,7 +50,7 @@ export async function runUnitOfWork<T>(
 ): Promise<UnitOfWorkResult<T>> {
   for (let attempt = 1; ; attempt += 1) {
     const now = deps.clock().toISOString();
-    const uow = new UnitOfWork(deps.eventStore, context.brandId);
+    const uow = new UnitOfWork(deps.eventStore, context.brandId, deps.states);
     const value = await work(uow, now);
     let position;
     try {

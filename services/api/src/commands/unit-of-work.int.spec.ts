@@ -5,6 +5,7 @@ import type { EventStore } from '@brand-api/event-store';
 import { createTestDatabase, hasPostgresServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import type { CommandContext, Decider } from './command-runner';
+import { StreamStates } from './stream-states';
 import { UnitOfWork } from './unit-of-work';
 
 jest.setTimeout(60_000);
@@ -21,11 +22,13 @@ const counter: Decider<{ by: number }, Counted, number> = {
   evolve: (state, event) => state + event.data.by,
 };
 
-/** The real store, telling which reads it was asked for. */
-function watched(store: EventStore): { store: EventStore; reads: string[][] } {
+/** The real store, telling which reads it was asked for and how many events each returned. */
+function watched(store: EventStore): { store: EventStore; reads: string[][]; returned: number[] } {
   const reads: string[][] = [];
+  const returned: number[] = [];
   return {
     reads,
+    returned,
     store: {
       appendToStream: (name, events, options) => store.appendToStream(name, events, options),
       appendToStreams: (appends) => store.appendToStreams(appends),
@@ -33,9 +36,11 @@ function watched(store: EventStore): { store: EventStore; reads: string[][] } {
         reads.push([name]);
         return store.readStream(name, options);
       },
-      readStreams: (names) => {
+      readStreams: async (names, options) => {
         reads.push([...names]);
-        return store.readStreams(names);
+        const read = await store.readStreams(names, options);
+        returned.push([...read.values()].reduce((sum, events) => sum + events.length, 0));
+        return read;
       },
       readAll: (options) => store.readAll(options),
       headPosition: () => store.headPosition(),
@@ -163,5 +168,92 @@ describe(`UnitOfWork on ${hasPostgresServer() ? 'a Postgres server' : 'in-proces
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     expect((await uow.load(b!, counter, { tenant: true })).state).toBe(1);
+  });
+  describe('with kept stream states', () => {
+    /** Object states, so a kept state's immutability shows. */
+    interface Tally {
+      total: number;
+      history: number[];
+    }
+    const tally: Decider<{ by: number }, Counted, Tally> = {
+      initialState: () => ({ total: 0, history: [] }),
+      decide: (command) => [{ type: 'Counted', schemaVersion: 1, data: { by: command.by } }],
+      evolve: (state, event) => ({
+        total: state.total + event.data.by,
+        history: [...state.history, event.data.by],
+      }),
+    };
+    const appendBy = async (name: string, by: number, owner = brandId) => {
+      const uow = new UnitOfWork(store, owner);
+      (await uow.load(name, tally, { tenant: true })).decide({ by });
+      await uow.commit(context(owner), occurredAt);
+    };
+
+    it('reads only the events since the kept state, and decides as a whole read would', async () => {
+      const states = new StreamStates();
+      const name = `tally-${randomUUID()}`;
+      const { store: seen, returned } = watched(store);
+      for (let round = 1; round <= 6; round += 1) {
+        // Another process (no kept states) writes between this process's loads.
+        if (round % 2 === 1) await appendBy(name, 100 * round);
+        const uow = new UnitOfWork(seen, brandId, states);
+        const stream = await uow.load(name, tally, { tenant: true });
+        const whole = await new UnitOfWork(store, brandId).load(name, tally, { tenant: true });
+        expect(stream.state).toEqual(whole.state);
+        expect(stream.expectedVersion).toBe(whole.expectedVersion);
+        stream.decide({ by: round });
+        await uow.commit(context(brandId), occurredAt);
+      }
+      // The first load reads the stream; each later one the events since the one before.
+      expect(returned).toEqual([1, 1, 2, 1, 2, 1]);
+      expect(await store.readStream(name)).toHaveLength(9);
+      expect(states.stats()).toMatchObject({ hits: 5, misses: 1, entries: 1 });
+    });
+
+    it("keeps another brand's stream foreign, and a shared load still reads it", async () => {
+      const states = new StreamStates();
+      const other = randomUUID();
+      const name = `tally-${randomUUID()}`;
+      await appendBy(name, 7, other);
+      const theirs = await new UnitOfWork(store, other, states).load(name, tally, { tenant: true });
+      expect(theirs.state.total).toBe(7);
+
+      const mine = await new UnitOfWork(store, brandId, states).load(name, tally, { tenant: true });
+      expect(states.stats().hits).toBe(1);
+      expect(mine.state).toEqual(tally.initialState());
+      expect(() => mine.decide({ by: 1 })).toThrow(ApiError);
+      const shared = await new UnitOfWork(store, brandId, states).load(name, tally, {
+        tenant: false,
+      });
+      expect(shared.state.total).toBe(7);
+    });
+
+    it('a kept state cannot be changed in place; deciding on it still works', async () => {
+      const states = new StreamStates();
+      const name = `tally-${randomUUID()}`;
+      await appendBy(name, 1);
+      await new UnitOfWork(store, brandId, states).load(name, tally, { tenant: true });
+      const uow = new UnitOfWork(store, brandId, states);
+      const stream = await uow.load(name, tally, { tenant: true });
+      expect(() => stream.state.history.push(2)).toThrow(TypeError);
+      stream.decide({ by: 2 });
+      expect(stream.state).toEqual({ total: 3, history: [1, 2] });
+      await uow.commit(context(brandId), occurredAt);
+      const again = await new UnitOfWork(store, brandId, states).load(name, tally, {
+        tenant: true,
+      });
+      expect(again.state).toEqual({ total: 3, history: [1, 2] });
+    });
+
+    it("never hands one decider's state to another decider of the same stream", async () => {
+      const states = new StreamStates();
+      const name = `tally-${randomUUID()}`;
+      await appendBy(name, 4);
+      await new UnitOfWork(store, brandId, states).load(name, tally, { tenant: true });
+      const counted = await new UnitOfWork(store, brandId, states).load(name, counter, {
+        tenant: true,
+      });
+      expect(counted.state).toBe(4);
+    });
   });
 });

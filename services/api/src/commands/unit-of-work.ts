@@ -7,6 +7,7 @@ import type {
 } from '@brand-api/event-store';
 import { comparePositions } from '@brand-api/event-store';
 import type { CommandContext, Decider, DomainEvent } from './command-runner';
+import type { StreamStates } from './stream-states';
 
 /** A stream read once for this command, with the events decided on it since. */
 export class TrackedStream<Command, Event extends DomainEvent, State> {
@@ -42,11 +43,14 @@ type AnyTracked = TrackedStream<never, DomainEvent, unknown>;
 export class UnitOfWork {
   private readonly streams = new Map<string, AnyTracked>();
   /** Streams asked for since the last read went out, and the one read that will fetch them all. */
-  private batch: { names: Set<string>; read: Promise<Map<string, RecordedEvent[]>> } | undefined;
+  private batch:
+    { from: Map<string, number>; read: Promise<Map<string, RecordedEvent[]>> } | undefined;
 
   constructor(
     private readonly store: EventStore,
     readonly brandId: string,
+    /** This process's folded stream states: a load then reads only the events since. */
+    private readonly states?: StreamStates,
   ) {}
 
   /**
@@ -60,25 +64,28 @@ export class UnitOfWork {
   ): Promise<TrackedStream<Command, Event, State>> {
     const known = this.streams.get(streamName);
     if (known) return known as unknown as TrackedStream<Command, Event, State>;
-    const recorded = await this.read(streamName);
+    const kept = this.states?.get(streamName, decider);
+    const recorded = await this.read(streamName, kept ? kept.version + 1 : 0);
     // Two loads of one stream in the same batch: the first to get here tracks it, and the
     // other gets that same stream, so no decision is lost to a second copy.
     const loaded = this.streams.get(streamName);
     if (loaded) return loaded as unknown as TrackedStream<Command, Event, State>;
-    const foreign =
-      options.tenant && recorded.length > 0 && recorded[0]?.metadata.brandId !== this.brandId;
-    const state = foreign
-      ? decider.initialState()
-      : recorded
-          .map((event) => toDomainEvent<Event>(event))
-          .reduce(decider.evolve, decider.initialState());
-    const last = recorded.at(-1);
+    const exists = kept !== undefined || recorded.length > 0;
+    const ownerBrandId = kept ? kept.ownerBrandId : recorded[0]?.metadata.brandId;
+    const foreign = options.tenant && exists && ownerBrandId !== this.brandId;
+    const folded = recorded
+      .map((event) => toDomainEvent<Event>(event))
+      .reduce(decider.evolve, kept ? (kept.state as State) : decider.initialState());
+    const version = recorded.at(-1)?.streamVersion ?? kept?.version;
+    if (this.states && recorded.length > 0 && version !== undefined) {
+      this.states.set(streamName, { decider, state: folded, version, ownerBrandId });
+    }
     return this.track(
       new TrackedStream(
         streamName,
         decider,
-        state,
-        last ? last.streamVersion : 'no_stream',
+        foreign ? decider.initialState() : folded,
+        version ?? 'no_stream',
         foreign,
       ),
     );
@@ -125,17 +132,21 @@ export class UnitOfWork {
    * for before Node's next tick: a bulk command's `Promise.all` over 200 loads is one
    * `readStreams` query instead of 200. A failed read fails every load of its batch.
    */
-  private read(streamName: string): Promise<RecordedEvent[]> {
+  private read(streamName: string, fromVersion: number): Promise<RecordedEvent[]> {
     if (!this.batch) {
-      const names = new Set<string>();
+      const from = new Map<string, number>();
       const read = new Promise<void>((resolve) => process.nextTick(resolve)).then(() => {
         this.batch = undefined;
-        return this.store.readStreams([...names]);
+        return this.store.readStreams([...from.keys()], { fromVersions: from });
       });
-      this.batch = { names, read };
+      this.batch = { from, read };
     }
-    this.batch.names.add(streamName);
-    return this.batch.read.then((streams) => streams.get(streamName) ?? []);
+    // One stream asked for twice in a batch is read from the earlier version of the two.
+    const asked = this.batch.from.get(streamName);
+    this.batch.from.set(streamName, Math.min(asked ?? fromVersion, fromVersion));
+    return this.batch.read.then((streams) =>
+      (streams.get(streamName) ?? []).filter((event) => event.streamVersion >= fromVersion),
+    );
   }
 
   private track<T>(stream: T): T {

@@ -123,9 +123,14 @@ class EventStoreDbEventStore implements EventStore {
   }
 
   /** EventStoreDB reads one stream per call: the reads run in parallel. */
-  async readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+  async readStreams(
+    streamNames: readonly string[],
+    options: { fromVersions?: ReadonlyMap<string, number> } = {},
+  ): Promise<Map<string, RecordedEvent[]>> {
     const names = [...new Set(streamNames)];
-    const streams = await Promise.all(names.map((name) => this.readStream(name)));
+    const streams = await Promise.all(
+      names.map((name) => this.readStream(name, { fromVersion: options.fromVersions?.get(name) })),
+    );
     return new Map(names.map((name, i) => [name, streams[i]!]));
   }
 

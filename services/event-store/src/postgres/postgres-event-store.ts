@@ -107,14 +107,20 @@ class PostgresEventStore implements EventStore {
     return results;
   }
 
-  async readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+  async readStreams(
+    streamNames: readonly string[],
+    options: { fromVersions?: ReadonlyMap<string, number> } = {},
+  ): Promise<Map<string, RecordedEvent[]>> {
     const streams = new Map<string, RecordedEvent[]>(streamNames.map((name) => [name, []]));
     if (streams.size === 0) return streams;
+    const names = [...streams.keys()];
     const { rows } = await this.db.query<EventRow>(
-      `SELECT ${selectColumns} FROM events
-       WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, stream_version`,
-      [[...streams.keys()]],
-      { name: 'event_store_read_streams' },
+      `SELECT ${selectColumns}
+       FROM unnest($1::text[], $2::integer[]) AS wanted (name, from_version)
+       JOIN events ON stream_name = wanted.name AND stream_version >= wanted.from_version
+       ORDER BY stream_name, stream_version`,
+      [names, names.map((name) => options.fromVersions?.get(name) ?? 0)],
+      { name: 'event_store_read_streams_from' },
     );
     for (const row of rows) streams.get(row.stream_name)?.push(toRecordedEvent(row));
     return streams;

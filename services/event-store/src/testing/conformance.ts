@@ -136,6 +136,33 @@ export function describeEventStoreConformance(
       expect((await store.readStreams([])).size).toBe(0);
     });
 
+    it('readStreams starts each stream at its own version when asked', async () => {
+      const [a, b, c] = [streamName('from-a'), streamName('from-b'), streamName('from-c')];
+      const aEvents = testEvents(4);
+      const bEvents = testEvents(2);
+      await store.appendToStream(a, aEvents, { expectedVersion: 'no_stream' });
+      await store.appendToStream(b, bEvents, { expectedVersion: 'no_stream' });
+
+      const read = await store.readStreams([a, b, c], {
+        // a from its third event, b past its end, c (missing) from 5; unnamed streams from 0.
+        fromVersions: new Map([
+          [a, 2],
+          [b, 2],
+          [c, 5],
+        ]),
+      });
+      expect(read.get(a)!.map((e) => [e.id, e.streamVersion])).toEqual([
+        [aEvents[2]!.id, 2],
+        [aEvents[3]!.id, 3],
+      ]);
+      expect(read.get(a)).toEqual(await store.readStream(a, { fromVersion: 2 }));
+      expect(read.get(b)).toEqual([]);
+      expect(read.get(c)).toEqual([]);
+      const partly = await store.readStreams([a, b], { fromVersions: new Map([[a, 3]]) });
+      expect(partly.get(a)!.map((e) => e.id)).toEqual([aEvents[3]!.id]);
+      expect(partly.get(b)).toEqual(await store.readStream(b));
+    });
+
     it('refuses an empty append', async () => {
       await expect(
         store.appendToStream(streamName('empty'), [], { expectedVersion: 'any' }),

@@ -27,7 +27,7 @@ export function runCommunityCommand<T>(
   work: (uow: UnitOfWork, now: string) => T | Promise<T>,
 ): Promise<CommunityCommandResult<T>> {
   return runUnitOfWork(
-    { ...services, waitTimeoutMs: services.commandWaitMs },
+    { ...services, waitTimeoutMs: services.commandWaitMs, states: services.streamStates },
     {
       maxAttempts,
       pauseBeforeRetry,

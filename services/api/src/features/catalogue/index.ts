@@ -27,6 +27,7 @@ export function createCatalogueFeature(options: CatalogueFeatureOptions = {}): F
         projections: services.projections,
         clock: services.clock,
         logger: services.logger,
+        states: services.streamStates,
         ...(options.waitTimeoutMs === undefined ? {} : { waitTimeoutMs: options.waitTimeoutMs }),
       };
       const limiter = createBulkRateLimiter(

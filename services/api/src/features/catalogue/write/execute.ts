@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { CommandContext, ProjectionWaiter } from '../../../commands/command-runner';
 import { runUnitOfWork } from '../../../commands/run-unit-of-work';
 import type { UnitOfWorkResult } from '../../../commands/run-unit-of-work';
+import type { StreamStates } from '../../../commands/stream-states';
 import type { UnitOfWork } from '../../../commands/unit-of-work';
 
 export interface CatalogueWriteDeps {
@@ -14,6 +15,8 @@ export interface CatalogueWriteDeps {
   waitTimeoutMs?: number;
   /** Runs of a command that lost a race on one of its streams (default 5). */
   maxAttempts?: number;
+  /** This process's folded stream states (none: every load reads whole streams). */
+  states?: StreamStates;
 }
 
 export type CatalogueCommandResult<T> = UnitOfWorkResult<T>;

@@ -22,7 +22,7 @@ export async function sweepVariantsOfDeletedProducts(
   variantsOf: VariantsOfProducts,
 ): Promise<string[]> {
   if (productIds.length === 0) return [];
-  const reader = new UnitOfWork(deps.eventStore, context.brandId);
+  const reader = new UnitOfWork(deps.eventStore, context.brandId, deps.states);
   const states = await Promise.all(
     productIds.map(async (id): Promise<[string, ProductState]> => [
       id,
