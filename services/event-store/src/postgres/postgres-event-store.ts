@@ -114,14 +114,25 @@ class PostgresEventStore implements EventStore {
     const streams = new Map<string, RecordedEvent[]>(streamNames.map((name) => [name, []]));
     if (streams.size === 0) return streams;
     const names = [...streams.keys()];
-    const { rows } = await this.db.query<EventRow>(
-      `SELECT ${selectColumns}
-       FROM unnest($1::text[], $2::integer[]) AS wanted (name, from_version)
-       JOIN events ON stream_name = wanted.name AND stream_version >= wanted.from_version
-       ORDER BY stream_name, stream_version`,
-      [names, names.map((name) => options.fromVersions?.get(name) ?? 0)],
-      { name: 'event_store_read_streams_from' },
-    );
+    const from = names.map((name) => options.fromVersions?.get(name) ?? 0);
+    const { rows } = from.every((version) => version === 0)
+      ? await this.db.query<EventRow>(
+          `SELECT ${selectColumns} FROM events
+           WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, stream_version`,
+          [names],
+          { name: 'event_store_read_streams' },
+        )
+      : await this.db.query<EventRow>(
+          `SELECT ${selectColumns}
+           FROM unnest($1::text[], $2::integer[]) AS wanted (name, from_version)
+           JOIN events ON stream_name = wanted.name AND stream_version >= wanted.from_version
+           ORDER BY stream_name, stream_version`,
+          // Unnamed on purpose, so it is planned with each call's arrays. Its generic plan,
+          // made while the table is small, is a hash join over a sequential scan, kept as the
+          // table grows. When every load went through it as a named statement, loading
+          // 100,000 products took 43 s instead of 30 s.
+          [names, from],
+        );
     for (const row of rows) streams.get(row.stream_name)?.push(toRecordedEvent(row));
     return streams;
   }
