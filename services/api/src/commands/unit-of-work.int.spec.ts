@@ -169,6 +169,7 @@ describe(`UnitOfWork on ${hasPostgresServer() ? 'a Postgres server' : 'in-proces
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     expect((await uow.load(b!, counter, { tenant: true })).state).toBe(1);
   });
+
   describe('with kept stream states', () => {
     /** Object states, so a kept state's immutability shows. */
     interface Tally {

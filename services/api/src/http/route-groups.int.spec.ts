@@ -11,9 +11,10 @@ jest.setTimeout(60_000);
 
 /**
  * Authentication is chosen by exact path prefix before routing. Routing used to be
- * case-insensitive, so `GET /ADMIN/v1/events/export` skipped the operator token check and
- * still reached the export. Every guarded route is tried here under other spellings of its
- * prefix, with no credentials: each must answer 404 and change nothing.
+ * case-insensitive, so `GET /ADMIN/v1/brands` skipped the operator token check and listed
+ * every brand (the event export and audit calls were as open). Every guarded route is tried
+ * here under other spellings of its prefix, with no credentials: each must answer 404 and
+ * change nothing.
  */
 const guarded = [
   ...apiRoutes.map((route) => ({ prefix: '/api/v1', ...route })),

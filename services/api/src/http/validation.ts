@@ -13,8 +13,8 @@ const maxDetails = 20;
 /**
  * A validator for one part of a request, compiled once when the app is built. Query strings
  * and path parameters arrive as text: they are converted with the contracts' strict
- * `compileQueryCoercion` (exact number and boolean spellings only) and given their defaults before the
- * check. Bodies are JSON and must match as sent, defaults applied.
+ * `compileQueryCoercion` (exact number and boolean spellings only) and given their defaults
+ * before the check. Bodies are JSON and must match as sent, defaults applied.
  */
 export type PartValidator = (value: unknown) => unknown;
 
