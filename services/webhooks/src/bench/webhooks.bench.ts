@@ -13,25 +13,23 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { webhookEndpointDecider, webhookEndpointStreamName } from '@brand-api/domain';
 import {
   createPgDatabase,
   createPostgresEventStore,
   createProjectionRunner,
   eventStoreMigrations,
-  handleCommand,
   migrate,
   projectionMigrations,
 } from '@brand-api/event-store';
-import type { Database, EventStore, NewEvent } from '@brand-api/event-store';
+import type { Database, EventStore } from '@brand-api/event-store';
 import { createDeliverer } from '../delivery/deliverer';
 import { createNodeHttpClient } from '../delivery/http-client';
 import type { WebhookHttpClient } from '../delivery/http-client';
 import { MessageSigner } from '../delivery/signer';
-import { generateWebhookSecret } from '../endpoints/secret';
 import { webhookMigrations } from '../migrations';
 import { webhookMessageId } from '../projection/message-id';
 import { webhookProjection } from '../projection/webhook-projection';
+import { memberJoined, registerEndpoint } from '../testing/fixtures';
 import { createWebhookWorker } from '../worker';
 import type { WebhookWorker } from '../worker';
 
@@ -41,64 +39,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? '3');
 const concurrency = 64;
 const steadyRate = 200;
 const steadySeconds = Number(process.env.BENCH_STEADY_SECONDS ?? '20');
-
-function memberJoined(brandId: string, occurredAt = new Date()): NewEvent & { id: string } {
-  const memberId = randomUUID();
-  const email = `m-${memberId.slice(0, 8)}@example.com`;
-  return {
-    id: randomUUID(),
-    type: 'MemberJoined',
-    schemaVersion: 1,
-    data: {
-      memberId,
-      username: `user_${memberId.slice(0, 8)}`,
-      customAuthSub: null,
-      email,
-      phoneNumber: null,
-      firstName: 'Ada',
-      lastName: null,
-      profilePictureUrl: null,
-      isEmailVerified: true,
-      role: 'CUSTOMER',
-      joinedVia: 'signUp',
-      joinedAt: occurredAt.toISOString(),
-    },
-    metadata: {
-      brandId,
-      actor: { kind: 'member', id: memberId },
-      requestId: null,
-      correlationId: randomUUID(),
-      causationId: null,
-      occurredAt: occurredAt.toISOString(),
-    },
-  };
-}
-
-async function registerEndpoint(store: EventStore, brandId: string, url: string): Promise<string> {
-  const secret = generateWebhookSecret();
-  const webhookEndpointId = randomUUID();
-  const { position } = await handleCommand({
-    store,
-    streamName: webhookEndpointStreamName(webhookEndpointId),
-    initialState: webhookEndpointDecider.initialState,
-    evolve: webhookEndpointDecider.evolve,
-    decide: webhookEndpointDecider.decide,
-    command: {
-      type: 'RegisterWebhookEndpoint',
-      data: { webhookEndpointId, brandId, url, eventTypes: null, secret },
-    },
-    metadata: {
-      brandId,
-      actor: { kind: 'operator', id: 'bench' },
-      requestId: null,
-      correlationId: randomUUID(),
-      causationId: null,
-      occurredAt: new Date().toISOString(),
-    },
-  });
-  if (!position) throw new Error('registration appended nothing');
-  return secret;
-}
 
 async function startReceiver(): Promise<{ url: string; stop(): void }> {
   const child = spawn(process.execPath, [join(__dirname, 'receiver.js')], {
@@ -314,7 +254,7 @@ async function main(): Promise<void> {
     await migrate(db, [...eventStoreMigrations, ...projectionMigrations, ...webhookMigrations]);
     const store = createPostgresEventStore(db);
     const brandId = randomUUID();
-    const secret = await registerEndpoint(store, brandId, receiver.url);
+    const { secret } = await registerEndpoint(store, { brandId, url: receiver.url });
 
     progress('warming up');
     // Warm-up of both sides (sockets, JIT), not counted.
