@@ -1,22 +1,14 @@
-import type { EventStore } from '@brand-api/event-store';
-import type { Logger } from 'pino';
-import type { CommandContext, ProjectionWaiter } from '../../../commands/command-runner';
+import type { CommandContext } from '../../../commands/command-runner';
 import { runUnitOfWork } from '../../../commands/run-unit-of-work';
-import type { UnitOfWorkResult } from '../../../commands/run-unit-of-work';
-import type { StreamStates } from '../../../commands/stream-states';
+import type { UnitOfWorkDeps, UnitOfWorkResult } from '../../../commands/run-unit-of-work';
 import type { UnitOfWork } from '../../../commands/unit-of-work';
 
-export interface CatalogueWriteDeps {
-  eventStore: EventStore;
-  projections: ProjectionWaiter;
-  clock: () => Date;
-  logger: Logger;
+/** What catalogue writes need: `runUnitOfWork`'s dependencies, with defaults for two of them. */
+export interface CatalogueWriteDeps extends Omit<UnitOfWorkDeps, 'waitTimeoutMs'> {
   /** Read-after-write bound (default 5 s). */
   waitTimeoutMs?: number;
   /** Runs of a command that lost a race on one of its streams (default 5). */
   maxAttempts?: number;
-  /** This process's folded stream states (none: every load reads whole streams). */
-  states?: StreamStates;
 }
 
 export type CatalogueCommandResult<T> = UnitOfWorkResult<T>;
