@@ -28,7 +28,8 @@ export interface ReadCacheStats {
 }
 
 interface Entry {
-  text: string;
+  /** Handed out as is on every hit: it is immutable. */
+  answer: SerializedJson<unknown>;
   expiresAt: number;
 }
 
@@ -83,14 +84,14 @@ export class ReadCache implements ProjectionObserver {
         this.entries.delete(key);
         this.entries.set(key, entry);
         this.counters.hits += 1;
-        return new SerializedJson<T>(entry.text);
+        return entry.answer as SerializedJson<T>;
       }
       this.remove(key, entry);
     }
     this.counters.misses += 1;
     const startedAt = this.generation;
     const answer = SerializedJson.of(await load());
-    if (this.usable() && startedAt === this.generation) this.keep(key, answer.text);
+    if (this.usable() && startedAt === this.generation) this.keep(key, answer);
     return answer;
   }
 
@@ -127,9 +128,9 @@ export class ReadCache implements ProjectionObserver {
     return this.leading && this.changesInFlight === 0;
   }
 
-  private keep(key: string, text: string): void {
+  private keep(key: string, answer: SerializedJson<unknown>): void {
     // Characters, not bytes: close enough for a bound, and free to compute.
-    const size = text.length + key.length;
+    const size = answer.text.length + key.length;
     if (size > this.maxBytes / 16) return;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
@@ -138,12 +139,12 @@ export class ReadCache implements ProjectionObserver {
       if (oldest.done) break;
       this.remove(oldest.value[0], oldest.value[1]);
     }
-    this.entries.set(key, { text, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(key, { answer, expiresAt: this.now() + this.ttlMs });
     this.bytes += size;
   }
 
   private remove(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.bytes -= entry.text.length + key.length;
+    this.bytes -= entry.answer.text.length + key.length;
   }
 }
