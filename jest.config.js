@@ -2,6 +2,7 @@
 // typebox 1.x ships ESM only, so it is transformed by @swc/jest like our own sources.
 const moduleNameMapper = {
   '^@brand-api/contracts$': '<rootDir>/contracts/src/index.ts',
+  '^@brand-api/contracts/testing$': '<rootDir>/contracts/src/testing/index.ts',
   '^@brand-api/domain$': '<rootDir>/services/domain/src/index.ts',
   '^@brand-api/event-store$': '<rootDir>/services/event-store/src/index.ts',
   '^@brand-api/event-store/testing$': '<rootDir>/services/event-store/src/testing/index.ts',

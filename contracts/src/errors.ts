@@ -63,6 +63,12 @@ export const errorCatalogue = {
     message: 'The request body is too large',
     description: 'Request bodies are limited to 1 MB. Split bulk calls into smaller batches.',
   },
+  INVALID_BODY_ENCODING: {
+    statusCode: 400,
+    message: 'The request body could not be decoded with its Content-Encoding',
+    description:
+      'The body does not match its `Content-Encoding` (`gzip`, `deflate` or `br`): it is not compressed that way, or it is cut short or corrupt. Send it uncompressed, or compress the whole body.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     statusCode: 415,
     message: 'The request body must be JSON',
@@ -71,7 +77,8 @@ export const errorCatalogue = {
   CUSTOM_AUTH_NOT_ENABLED: {
     statusCode: 403,
     message: 'Custom authentication is not enabled for this brand',
-    description: 'Magic links are only available to brands that use custom authentication.',
+    description:
+      'Magic links are only available to brands that use custom authentication; a link issued before the brand switched it off no longer signs anyone in.',
   },
   EMAIL_VERIFICATION_NOT_ALLOWED: {
     statusCode: 403,
@@ -97,7 +104,14 @@ export const errorCatalogue = {
   MEMBER_BANNED: {
     statusCode: 403,
     message: 'This member is banned',
-    description: 'Banned members cannot post, comment or like.',
+    description:
+      'Banned members cannot post, comment or like, and cannot get or follow a sign-in link (`POST /magic-link` answers 403 with this code).',
+  },
+  ORIGIN_NOT_ALLOWED: {
+    statusCode: 403,
+    message: 'Requests from another site are refused',
+    description:
+      "Community calls that change something and carry the session cookie must come from the community's own site: a browser request whose `Origin` (or, without one, `Sec-Fetch-Site`) names another site is refused, so no other site can act for a signed-in member.",
   },
   ROLE_REQUIRED: {
     statusCode: 403,
@@ -135,16 +149,39 @@ export const errorCatalogue = {
     description:
       'Private, loopback and link-local targets are refused unless the deployment allows them.',
   },
+  REQUEST_TIMEOUT: {
+    statusCode: 408,
+    message: 'The request did not arrive in time',
+    description:
+      'The request headers did not arrive within 10 s, or the whole request (headers and body) within 30 s. The connection is closed; send the request again.',
+  },
+  HEADERS_TOO_LARGE: {
+    statusCode: 431,
+    message: 'The request headers are too large',
+    description: 'The request line and headers together exceed 16 KB. The connection is closed.',
+  },
+  MALFORMED_REQUEST: {
+    statusCode: 400,
+    message: 'The request is not valid HTTP/1.1',
+    description:
+      'The request could not be parsed as HTTP (a bad request line, header or chunk). The connection is closed.',
+  },
   INTERNAL: {
     statusCode: 500,
     message: 'Internal server error',
     description: 'An unexpected failure. Nothing internal is revealed; quote the request id.',
   },
+  WRITE_NOT_APPLIED: {
+    statusCode: 503,
+    message: 'The write was recorded but could not be applied; operators have been alerted',
+    description:
+      'The change is in the event log, but a read model failed on it and set it aside, so reads do not show it yet. Operators are alerted and can apply it after a fix; quote the request id. Retrying the same call does not help until then.',
+  },
   SERVICE_UNAVAILABLE: {
     statusCode: 503,
     message: 'Service unavailable',
     description:
-      'A dependency (such as the database) is unavailable or a write was not visible in time. Retry with backoff.',
+      'The database is unavailable (the answer then has `Retry-After`, in seconds), or a write was not visible in time. Retry with backoff; a write may have been applied, so read before retrying a create.',
   },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
@@ -159,18 +196,24 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export interface ErrorOverrides {
   message?: string;
   details?: ErrorDetail[];
-  requestId?: string;
 }
 
-/** The response body for a catalogued error; the status always comes from the catalogue. */
-export function errorBody(code: ErrorCode, overrides: ErrorOverrides = {}): ErrorBody {
+/**
+ * The response body for a catalogued error of the request `requestId`; the status always comes
+ * from the catalogue.
+ */
+export function errorBody(
+  code: ErrorCode,
+  requestId: string,
+  overrides: ErrorOverrides = {},
+): ErrorBody {
   const entry: ErrorCatalogueEntry = errorCatalogue[code];
   const body: ErrorBody = {
     message: overrides.message ?? entry.message,
     code,
     statusCode: entry.statusCode,
+    requestId,
   };
-  if (overrides.requestId !== undefined) body.requestId = overrides.requestId;
   if (overrides.details !== undefined && overrides.details.length > 0) {
     body.details = overrides.details;
   }
@@ -192,11 +235,10 @@ export class ApiError extends Error {
     this.details = options.details;
   }
 
-  toBody(requestId?: string): ErrorBody {
-    return errorBody(this.code, {
+  toBody(requestId: string): ErrorBody {
+    return errorBody(this.code, requestId, {
       message: this.message,
       ...(this.details === undefined ? {} : { details: this.details }),
-      ...(requestId === undefined ? {} : { requestId }),
     });
   }
 }

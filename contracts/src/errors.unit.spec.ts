@@ -47,29 +47,32 @@ describe('error catalogue', () => {
     expect(errorTable.map((row) => row.code)).toEqual(errorCodes);
   });
 
-  it('builds the exact SPEC §8 body for a missing key', () => {
-    expect(errorBody('UNAUTHORIZED')).toEqual({
+  it('builds the SPEC §8 body for a missing key, with the request id', () => {
+    expect(errorBody('UNAUTHORIZED', 'req_1')).toEqual({
       message: 'Missing API key',
       code: 'UNAUTHORIZED',
       statusCode: 401,
+      requestId: 'req_1',
     });
   });
 
   it('builds valid bodies for every code, with overrides', () => {
     for (const code of errorCodes) {
-      const body = errorBody(code, {
+      const body = errorBody(code, 'req_1', {
         message: 'Precise message',
-        requestId: 'req_1',
         details: [{ location: 'body', field: '/title', message: 'too short' }],
       });
       expect(validBody.Errors(body)).toEqual([]);
       expect(body).toMatchObject({ code, message: 'Precise message', requestId: 'req_1' });
     }
-    expect(errorBody('NOT_FOUND', { details: [] })).not.toHaveProperty('details');
+    expect(errorBody('NOT_FOUND', 'req_1', { details: [] })).not.toHaveProperty('details');
   });
 
   it('refuses a body with an unknown code', () => {
-    expect(validBody.Check({ message: 'x', code: 'NOPE', statusCode: 400 })).toBe(false);
+    expect(validBody.Check({ message: 'x', code: 'NOPE', statusCode: 400, requestId: 'r' })).toBe(
+      false,
+    );
+    expect(validBody.Check({ message: 'x', code: 'NOT_FOUND', statusCode: 404 })).toBe(false);
   });
 });
 
@@ -98,10 +101,11 @@ describe('ApiError', () => {
       cause,
     });
     expect(error.cause).toBe(cause);
-    expect(error.toBody()).toEqual({
+    expect(error.toBody('req_2')).toEqual({
       message: 'Unknown member groups',
       code: 'VALIDATION_FAILED',
       statusCode: 400,
+      requestId: 'req_2',
       details: [{ location: 'body', field: '/groupIds/1', message: 'unknown group' }],
     });
   });

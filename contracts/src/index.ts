@@ -9,3 +9,5 @@ export * from './routes';
 export * from './scope-table';
 export * from './openapi';
 export * from './query-strings';
+export * from './storable-text';
+export * from './rate-limit';

@@ -9,6 +9,7 @@ import { introduction } from './openapi/introduction';
 import { SchemaComponents, type JsonSchema, type JsonValue } from './openapi/json-schema';
 import { WEBHOOKS_TAG, webhooksSection, webhooksTagDescription } from './openapi/webhooks-section';
 import { exampleOf } from './primitives';
+import { bulkRateLimit, rateLimitHeader, rateLimitPolicyHeader } from './rate-limit';
 import { API_BASE_PATH, routes, routeTags, type RouteDefinition } from './routes';
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -27,12 +28,12 @@ const headerComponents: Record<string, JsonSchema> = {
     schema: { type: 'integer', minimum: 0 },
   },
   RateLimitPolicy: {
-    description: 'The limit of this call, e.g. `10;w=60` (10 requests per 60 seconds).',
-    schema: { type: 'string' },
+    description: `The limit of this call, as a structured field (IETF RateLimit header fields): \`${rateLimitPolicyHeader(bulkRateLimit)}\` is ${bulkRateLimit.requests} requests (\`q\`) per ${bulkRateLimit.windowSeconds}-second window (\`w\`), per brand.`,
+    schema: { type: 'string', example: rateLimitPolicyHeader(bulkRateLimit) },
   },
   RateLimit: {
-    description: 'What is left of the limit, e.g. `limit=10, remaining=0, reset=42`.',
-    schema: { type: 'string' },
+    description: `What is left of the current window: \`${rateLimitHeader(0, 51)}\` is 0 requests remaining (\`r\`), and the window resets in 51 seconds (\`t\`). Sent with every answer of a bulk call, the 429 included.`,
+    schema: { type: 'string', example: rateLimitHeader(0, 51) },
   },
 };
 
@@ -112,7 +113,7 @@ function operation(
       content: { [jsonMedia]: mediaType(route.body, components) },
     };
   }
-  if (route.rateLimit) op['x-rate-limit'] = { requests: 10, windowSeconds: 60, per: 'brand' };
+  if (route.rateLimit) op['x-rate-limit'] = { ...bulkRateLimit, per: 'brand' };
   op.responses = {
     [String(route.successStatus)]: {
       description: route.successStatus === 201 ? 'Created.' : 'Success.',
@@ -211,10 +212,11 @@ class ErrorExamples {
     const detail = code === 'VALIDATION_FAILED' ? validationDetail(route) : undefined;
     const name = detail ? `${code}_${detail.location}` : code;
     if (!this.used.has(name)) {
-      const value = errorBody(code, {
-        requestId: 'req_7f3a9c2e4b1d',
-        ...(detail ? { details: [detail] } : {}),
-      });
+      const value = errorBody(
+        code,
+        '5f0c6a0e-2b1d-4c59-9d0a-7f3e1c2b4a68',
+        detail ? { details: [detail] } : {},
+      );
       this.used.set(name, {
         summary: errorCatalogue[code].description,
         value,

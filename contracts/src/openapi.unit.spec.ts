@@ -155,3 +155,20 @@ describe('OpenAPI document', () => {
     expect(JSON.stringify(buildOpenApi())).toBe(JSON.stringify(buildOpenApi()));
   });
 });
+
+describe('rate-limit headers, documented as the server sends them', () => {
+  it('shows the structured-field forms of RateLimit-Policy and RateLimit', () => {
+    const headers = (
+      buildOpenApi() as unknown as { components: { headers: Record<string, JsonLike> } }
+    ).components.headers;
+    expect(headers.RateLimitPolicy?.schema?.example).toBe('"bulk";q=10;w=60');
+    expect(headers.RateLimit?.schema?.example).toBe('"bulk";r=0;t=51');
+    expect(headers.RateLimitPolicy?.description).toContain('"bulk";q=10;w=60');
+    expect(headers.RateLimit?.description).toContain('"bulk";r=0;t=51');
+  });
+});
+
+interface JsonLike {
+  description?: string;
+  schema?: { example?: unknown };
+}

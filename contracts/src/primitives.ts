@@ -43,8 +43,18 @@ function describe(schema: TSchema): string {
 
 export const Uuid = (options: TStringOptions = {}) => Type.String({ format: 'uuid', ...options });
 
+/** The largest value of a Postgres `integer` column: every integer field's upper bound. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * An RFC 3339 instant that Postgres can represent: years 0001 to 9999 and a UTC offset of at
+ * most ±15:59 (`0000-01-01T00:00:00Z` or `-23:59` are valid RFC 3339 but not timestamptz).
+ */
+export const DATE_TIME_PATTERN =
+  '^(?!0000)[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?(?:[Zz]|[+-](?:0[0-9]|1[0-5]):[0-5][0-9])$';
+
 export const DateTime = (options: TStringOptions = {}) =>
-  Type.String({ format: 'date-time', ...options });
+  Type.String({ format: 'date-time', pattern: DATE_TIME_PATTERN, ...options });
 
 /**
  * An absolute http(s) URL. `format: uri` alone also accepts `javascript:` and `data:` URIs,
@@ -74,6 +84,19 @@ export const PhoneNumber = (options: TStringOptions = {}) =>
 
 export const Email = (options: TStringOptions = {}) =>
   Type.String({ format: 'email', maxLength: 254, ...options });
+
+/**
+ * A name people read (a group, a badge, a member's first or last name). Leading and trailing
+ * whitespace is removed before it is stored; what remains must still be 1 to `maxLength`
+ * characters.
+ */
+export const DisplayName = (maxLength: number, options: TStringOptions = {}) =>
+  Type.String({
+    minLength: 1,
+    maxLength,
+    description: `Leading and trailing whitespace is removed; 1 to ${maxLength} characters remain.`,
+    ...options,
+  });
 
 /** Pixel dimension of an image. */
 export const PixelSize = () => Type.Integer({ minimum: 1, maximum: 100_000 });

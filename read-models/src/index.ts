@@ -2,4 +2,3 @@ export * from './brands';
 export * from './catalogue';
 export * from './rebuild';
 export * from './community';
-export { liveApplier } from './live-apply';

@@ -4,6 +4,7 @@ import {
   DateTime,
   exampled,
   HttpUrl,
+  INT4_MAX,
   Nullable,
   PixelSize,
   StoreId,
@@ -17,9 +18,18 @@ export const brandProductVariantFields = {
   title: Type.String({ minLength: 1, maxLength: 255 }),
   barcode: Nullable(Type.String({ minLength: 1, maxLength: 64 })),
   sku: Nullable(Type.String({ minLength: 1, maxLength: 255 })),
-  position: Type.Integer({ minimum: 0, description: 'Display order within the product.' }),
+  position: Type.Integer({
+    minimum: 0,
+    maximum: INT4_MAX,
+    description: 'Display order within the product.',
+  }),
   priceCents: Nullable(
-    Type.Integer({ minimum: 0, description: 'Price in the smallest unit of the currency.' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: INT4_MAX,
+      description:
+        'Price in the smallest unit of the currency, at most 2,147,483,647 (21,474,836.47 in a two-decimal currency).',
+    }),
   ),
   currency: Nullable(CurrencyCode({ description: 'ISO 4217 code of the price.' })),
   imageUrl: Nullable(HttpUrl()),

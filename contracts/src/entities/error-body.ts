@@ -27,16 +27,17 @@ export const ErrorCodeSchema = Type.Enum(errorCodes, {
   description: 'Stable, machine-readable error code; see the error catalogue.',
 });
 
-/** Every error the API answers (SPEC §8), plus the request id and details when known. */
+/** Every error the API answers (SPEC §8), with its request id, and details when fields are to blame. */
 export const ErrorBody = exampled(
   Type.Object(
     {
       message: Type.String({ description: 'Human-readable; may change between releases.' }),
       code: ErrorCodeSchema,
       statusCode: Type.Integer({ minimum: 400, maximum: 599 }),
-      requestId: Type.Optional(
-        Type.String({ description: 'Also sent as the `x-request-id` header.' }),
-      ),
+      requestId: Type.String({
+        description:
+          'The id of the request, also sent as the `x-request-id` header of every answer: quote it when asking for help.',
+      }),
       details: Type.Optional(Type.Array(ErrorDetail)),
     },
     {
@@ -46,6 +47,11 @@ export const ErrorBody = exampled(
       additionalProperties: false,
     },
   ),
-  { message: 'Missing API key', code: 'UNAUTHORIZED', statusCode: 401 },
+  {
+    message: 'Missing API key',
+    code: 'UNAUTHORIZED',
+    statusCode: 401,
+    requestId: '5f0c6a0e-2b1d-4c59-9d0a-7f3e1c2b4a68',
+  },
 );
 export type ErrorBody = Static<typeof ErrorBody>;

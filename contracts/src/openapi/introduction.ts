@@ -3,6 +3,7 @@ import { API_BASE_PATH } from '../routes';
 import { errorTable, scopeTable } from '../scope-table';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../requests/common';
 import { BULK_RECORDS_MAX } from '../requests/brand-products';
+import { INT4_MAX } from '../primitives';
 
 const scopeRows = scopeTable
   .map(
@@ -39,6 +40,12 @@ ${scopeRows}
 ## Requests and responses
 
 - Bodies are JSON (\`Content-Type: application/json\`), at most 1 MB. Unknown fields are refused.
+- Every field's domain is in its schema, and what is accepted is stored as sent: integers up to
+  ${INT4_MAX.toLocaleString('en-US')} (\`maximum\`), strings by \`maxLength\` in characters (code points), instants from
+  year 0001 to 9999 with a UTC offset of at most ±15:59. Text anywhere in a request (body, query,
+  path) must be valid Unicode without U+0000: a NUL or an unpaired surrogate answers 400
+  \`VALIDATION_FAILED\` naming the field. Names (groups, badges, members) lose leading and
+  trailing whitespace.
 - A single object is answered as \`{ "data": … }\`; a create answers 201, other successes 200.
   Deletes and bulk calls answer \`{ "success": true }\`.
 - Writes are visible at once: a GET right after a successful write sees it.
@@ -60,8 +67,9 @@ brand; beyond that it answers 429 \`RATE_LIMITED\` with \`Retry-After\`, \`RateL
 
 ## Errors
 
-Every error is \`{ "message", "code", "statusCode" }\`, with \`requestId\` and, for validation
-errors, \`details\` naming each failing field.
+Every error is \`{ "message", "code", "statusCode", "requestId" }\` (\`requestId\` is also the
+\`x-request-id\` header of every answer) and, for validation errors, \`details\` naming each failing
+field.
 
 | Status | Code | Message |
 |---|---|---|

@@ -3,7 +3,7 @@
  * `{ success: true }` envelopes (our choice where SPEC §7 says "not shown").
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { attachExample, exampled, exampleOf, Nullable, Uuid } from '../primitives';
+import { attachExample, DateTime, exampled, exampleOf, Nullable, Uuid } from '../primitives';
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
@@ -34,8 +34,7 @@ export const Cursor = (description = 'Cursor from the `nextCursor` of the previo
   });
 
 export const UpdatedAfter = () =>
-  Type.String({
-    format: 'date-time',
+  DateTime({
     description: 'Only resources updated strictly after this instant.',
     examples: ['2025-03-01T00:00:00Z'],
   });

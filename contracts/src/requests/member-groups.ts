@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MemberGroup } from '../entities/member-group';
-import { exampled, HexColor, Nullable } from '../primitives';
+import { DisplayName, exampled, HexColor, Nullable } from '../primitives';
 import { Cursor, DataResponse, Limit, ListResponse } from './common';
 
 export const ListMemberGroupsQuery = Type.Object(
@@ -13,7 +13,7 @@ export type ListMemberGroupsQuery = Static<typeof ListMemberGroupsQuery>;
 export const BrandMemberBadgeInput = exampled(
   Type.Object(
     {
-      name: Type.String({ minLength: 1, maxLength: 50 }),
+      name: DisplayName(50),
       foregroundColor: HexColor({
         description: 'CSS hex colour: #rgb, #rgba, #rrggbb or #rrggbbaa.',
       }),
@@ -27,7 +27,7 @@ export const BrandMemberBadgeInput = exampled(
 );
 export type BrandMemberBadgeInput = Static<typeof BrandMemberBadgeInput>;
 
-const groupName = Type.String({ minLength: 1, maxLength: 100 });
+const groupName = DisplayName(100);
 
 export const CreateMemberGroupBody = exampled(
   Type.Object(

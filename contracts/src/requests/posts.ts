@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Post } from '../entities/post';
-import { Uuid } from '../primitives';
+import { DateTime, Uuid } from '../primitives';
 import { Cursor, Limit, ListResponse } from './common';
 
 export const ListPostsQuery = Type.Object(
@@ -14,8 +14,7 @@ export const ListPostsQuery = Type.Object(
     limit: Limit(),
     after: Type.Optional(Cursor()),
     createdAtAfter: Type.Optional(
-      Type.String({
-        format: 'date-time',
+      DateTime({
         description: 'Only posts created strictly after this instant.',
         examples: ['2025-03-01T00:00:00Z'],
       }),

@@ -39,7 +39,7 @@ export const brandProductRoutes = {
     body: CreateBrandProductBody,
     successStatus: 201,
     response: BrandProductResponse,
-    errors: routeErrors({ body: true, unique: true }),
+    errors: routeErrors({ writes: true, body: true, unique: true }),
   }),
   getBrandProduct: defineRoute({
     operationId: 'getBrandProduct',
@@ -67,7 +67,7 @@ export const brandProductRoutes = {
     body: UpdateBrandProductBody,
     successStatus: 200,
     response: BrandProductResponse,
-    errors: routeErrors({ body: true, byId: true }),
+    errors: routeErrors({ writes: true, body: true, byId: true }),
   }),
   deleteBrandProduct: defineRoute({
     operationId: 'deleteBrandProduct',
@@ -81,7 +81,7 @@ export const brandProductRoutes = {
     params: IdParams,
     successStatus: 200,
     response: SuccessResponse,
-    errors: routeErrors({ validated: true, byId: true }),
+    errors: routeErrors({ writes: true, validated: true, byId: true }),
   }),
   bulkBrandProducts: defineRoute({
     operationId: 'bulkBrandProducts',
@@ -95,7 +95,7 @@ export const brandProductRoutes = {
     body: BulkBrandProductsBody,
     successStatus: 200,
     response: SuccessResponse,
-    errors: routeErrors({ body: true, rateLimited: true }),
+    errors: routeErrors({ writes: true, body: true, rateLimited: true }),
     rateLimit: 'bulk',
   }),
 } as const;

@@ -39,7 +39,7 @@ export const brandProductVariantRoutes = {
     body: CreateBrandProductVariantBody,
     successStatus: 201,
     response: BrandProductVariantResponse,
-    errors: routeErrors({ body: true, unique: true }),
+    errors: routeErrors({ writes: true, body: true, unique: true }),
   }),
   getBrandProductVariant: defineRoute({
     operationId: 'getBrandProductVariant',
@@ -67,7 +67,7 @@ export const brandProductVariantRoutes = {
     body: UpdateBrandProductVariantBody,
     successStatus: 200,
     response: BrandProductVariantResponse,
-    errors: routeErrors({ body: true, byId: true }),
+    errors: routeErrors({ writes: true, body: true, byId: true }),
   }),
   deleteBrandProductVariant: defineRoute({
     operationId: 'deleteBrandProductVariant',
@@ -80,7 +80,7 @@ export const brandProductVariantRoutes = {
     params: IdParams,
     successStatus: 200,
     response: SuccessResponse,
-    errors: routeErrors({ validated: true, byId: true }),
+    errors: routeErrors({ writes: true, validated: true, byId: true }),
   }),
   bulkBrandProductVariants: defineRoute({
     operationId: 'bulkBrandProductVariants',
@@ -94,7 +94,7 @@ export const brandProductVariantRoutes = {
     body: BulkBrandProductVariantsBody,
     successStatus: 200,
     response: SuccessResponse,
-    errors: routeErrors({ body: true, rateLimited: true }),
+    errors: routeErrors({ writes: true, body: true, rateLimited: true }),
     rateLimit: 'bulk',
   }),
 } as const;

@@ -15,13 +15,17 @@ export const magicLinkRoutes = {
     path: '/magic-link',
     summary: 'Create a magic sign-in link',
     description:
-      'For brands using custom authentication. Finds the member by `customAuthSub` or creates them, updates their email and phone number, and returns a single-use sign-in link valid for 15 minutes. After sign-in the member lands on `returnTo` with `state` handed back.',
+      'For brands using custom authentication. Finds the member by `customAuthSub` or creates them, updates their email and phone number, and returns a single-use sign-in link valid for 15 minutes. After sign-in the member lands on `returnTo` with `state` handed back. A banned member gets no link (403 `MEMBER_BANNED`).',
     tag: 'Magic link',
     scope: 'magic_link:write',
     body: CreateMagicLinkBody,
     successStatus: 200,
     response: MagicLinkResponse,
-    errors: routeErrors({ body: true, extra: ['CUSTOM_AUTH_NOT_ENABLED'] }),
+    errors: routeErrors({
+      writes: true,
+      body: true,
+      extra: ['CUSTOM_AUTH_NOT_ENABLED', 'MEMBER_BANNED'],
+    }),
   }),
 } as const;
 

@@ -39,7 +39,7 @@ export const memberGroupRoutes = {
     body: CreateMemberGroupBody,
     successStatus: 201,
     response: MemberGroupResponse,
-    errors: routeErrors({ body: true }),
+    errors: routeErrors({ writes: true, body: true }),
   }),
   getMemberGroup: defineRoute({
     operationId: 'getMemberGroup',
@@ -67,7 +67,7 @@ export const memberGroupRoutes = {
     body: UpdateMemberGroupBody,
     successStatus: 200,
     response: MemberGroupResponse,
-    errors: routeErrors({ body: true, byId: true }),
+    errors: routeErrors({ writes: true, body: true, byId: true }),
   }),
   deleteMemberGroup: defineRoute({
     operationId: 'deleteMemberGroup',
@@ -81,6 +81,6 @@ export const memberGroupRoutes = {
     params: IdParams,
     successStatus: 200,
     response: SuccessResponse,
-    errors: routeErrors({ validated: true, byId: true }),
+    errors: routeErrors({ writes: true, validated: true, byId: true }),
   }),
 } as const;

@@ -51,6 +51,11 @@ export const memberRoutes = {
     body: UpdateMemberBody,
     successStatus: 200,
     response: MemberResponse,
-    errors: routeErrors({ body: true, byId: true, extra: ['EMAIL_VERIFICATION_NOT_ALLOWED'] }),
+    errors: routeErrors({
+      writes: true,
+      body: true,
+      byId: true,
+      extra: ['EMAIL_VERIFICATION_NOT_ALLOWED'],
+    }),
   }),
 } as const;

@@ -9,9 +9,17 @@ const authenticated: readonly ErrorCode[] = [
   'SERVICE_UNAVAILABLE',
 ];
 
+/** Answers of the HTTP server to any request that never reaches a route (too slow, too big, not HTTP). */
+const anyRequest: readonly ErrorCode[] = [
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
+  'MALFORMED_REQUEST',
+];
+
 /** What goes wrong reading a JSON body before it is validated. */
 const jsonBody: readonly ErrorCode[] = [
   'INVALID_JSON',
+  'INVALID_BODY_ENCODING',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
 ];
@@ -25,17 +33,20 @@ export interface RouteErrorTraits {
   /** Takes a unique value (store id). */
   unique?: boolean;
   rateLimited?: boolean;
+  /** Changes state: its event may be set aside by a read model (WRITE_NOT_APPLIED). */
+  writes?: boolean;
   extra?: readonly ErrorCode[];
 }
 
 /** The error list of a route from what it does, so routes cannot forget a common one. */
 export function routeErrors(traits: RouteErrorTraits): ErrorCode[] {
-  const codes = new Set<ErrorCode>(authenticated);
+  const codes = new Set<ErrorCode>([...authenticated, ...anyRequest]);
   if (traits.validated || traits.body) codes.add('VALIDATION_FAILED');
   if (traits.body) jsonBody.forEach((code) => codes.add(code));
   if (traits.byId) codes.add('NOT_FOUND');
   if (traits.unique) codes.add('CONFLICT');
   if (traits.rateLimited) codes.add('RATE_LIMITED');
+  if (traits.writes) codes.add('WRITE_NOT_APPLIED');
   traits.extra?.forEach((code) => codes.add(code));
   return [...codes];
 }

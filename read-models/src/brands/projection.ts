@@ -1,4 +1,5 @@
 import type { ApiKeyEvent, BrandEvent } from '@brand-api/contracts';
+import { rowInsert } from '@brand-api/event-store';
 import type { Projection, Queryable, RecordedEvent, SqlStatement } from '@brand-api/event-store';
 
 type BrandsEvent = BrandEvent | ApiKeyEvent;
@@ -10,6 +11,18 @@ function occurredAt(recorded: RecordedEvent): string {
   const value = recorded.metadata.occurredAt;
   return typeof value === 'string' ? value : recorded.recordedAt.toISOString();
 }
+
+const insertBrand = rowInsert({
+  into: 'brands',
+  columns: ['id', 'name', 'custom_auth_enabled', 'created_at', 'updated_at'],
+  skipConflictsOn: ['id'],
+});
+
+const insertApiKey = rowInsert({
+  into: 'api_keys',
+  columns: ['id', 'brand_id', 'name', 'scopes', 'key_hash', 'key_prefix', 'created_at'],
+  skipConflictsOn: ['id'],
+});
 
 /**
  * Brands and API keys as read tables. Every statement is an upsert or a guarded update, so
@@ -30,12 +43,13 @@ export const brandsProjection = {
     switch (event.type) {
       case 'BrandCreated':
         return [
-          {
-            text: `INSERT INTO brands (id, name, custom_auth_enabled, created_at, updated_at)
-                   VALUES ($1, $2, $3, $4, $4)
-                   ON CONFLICT (id) DO NOTHING`,
-            params: [event.data.brandId, event.data.name, event.data.customAuthEnabled, at],
-          },
+          insertBrand.row({
+            id: event.data.brandId,
+            name: event.data.name,
+            custom_auth_enabled: event.data.customAuthEnabled,
+            created_at: at,
+            updated_at: at,
+          }),
         ];
       case 'BrandUpdated':
         return [
@@ -55,20 +69,15 @@ export const brandsProjection = {
         ];
       case 'ApiKeyIssued':
         return [
-          {
-            text: `INSERT INTO api_keys (id, brand_id, name, scopes, key_hash, key_prefix, created_at)
-                   VALUES ($1, $2, $3, $4, $5, $6, $7)
-                   ON CONFLICT (id) DO NOTHING`,
-            params: [
-              event.data.apiKeyId,
-              event.data.brandId,
-              event.data.name,
-              event.data.scopes,
-              event.data.keyHash,
-              event.data.keyPrefix,
-              at,
-            ],
-          },
+          insertApiKey.row({
+            id: event.data.apiKeyId,
+            brand_id: event.data.brandId,
+            name: event.data.name,
+            scopes: event.data.scopes,
+            key_hash: event.data.keyHash,
+            key_prefix: event.data.keyPrefix,
+            created_at: at,
+          }),
         ];
       case 'ApiKeyRevoked':
         return [

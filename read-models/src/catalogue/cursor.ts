@@ -1,3 +1,5 @@
+import { isCursorInstant } from '../cursor-instant';
+
 /**
  * Opaque list cursors: the sort key of the last row of a page and which key the list is
  * sorted by. A cursor only continues the kind of walk that made it.
@@ -33,7 +35,7 @@ export function decodeCursor(cursor: string, expected: SortKey): PageCursor {
     !at ||
     !id ||
     rest.length > 0 ||
-    Number.isNaN(Date.parse(at)) ||
+    !isCursorInstant(at) ||
     !uuid.test(id)
   ) {
     throw new InvalidCatalogueCursorError();

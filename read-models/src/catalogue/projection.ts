@@ -1,4 +1,5 @@
 import type { ProductEvent, VariantEvent } from '@brand-api/contracts';
+import { rowInsert } from '@brand-api/event-store';
 import type { Projection, RecordedEvent, SqlStatement } from '@brand-api/event-store';
 
 type CatalogueEvent = ProductEvent | VariantEvent;
@@ -51,6 +52,47 @@ function partialUpdateSql(
   return `UPDATE ${table} SET ${sets.join(', ')}, updated_at = $3 WHERE id = $1`;
 }
 
+const insertProduct = rowInsert({
+  into: 'brand_products',
+  columns: [
+    'id',
+    'brand_id',
+    'store_id',
+    'title',
+    'description',
+    'image_url',
+    'image_width',
+    'image_height',
+    'online_store_url',
+    'created_at',
+    'updated_at',
+  ],
+  skipConflictsOn: ['id'],
+});
+
+const insertVariant = rowInsert({
+  into: 'brand_product_variants',
+  columns: [
+    'id',
+    'brand_id',
+    'product_id',
+    'store_id',
+    'product_store_id',
+    'title',
+    'barcode',
+    'sku',
+    'position',
+    'price_cents',
+    'currency',
+    'image_url',
+    'image_width',
+    'image_height',
+    'created_at',
+    'updated_at',
+  ],
+  skipConflictsOn: ['id'],
+});
+
 const updateProductSql = partialUpdateSql('brand_products', productColumns);
 const updateVariantSql = partialUpdateSql('brand_product_variants', variantColumns);
 
@@ -79,24 +121,19 @@ export const catalogueProjection = {
       case 'ProductCreated': {
         const d = event.data;
         return [
-          {
-            text: `INSERT INTO brand_products (id, brand_id, store_id, title, description, image_url,
-                     image_width, image_height, online_store_url, created_at, updated_at)
-                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
-                   ON CONFLICT (id) DO NOTHING`,
-            params: [
-              d.productId,
-              brandIdOf(recorded),
-              d.storeId,
-              d.title,
-              d.description,
-              d.imageUrl,
-              d.imageWidth,
-              d.imageHeight,
-              d.onlineStoreUrl,
-              d.createdAt,
-            ],
-          },
+          insertProduct.row({
+            id: d.productId,
+            brand_id: brandIdOf(recorded),
+            store_id: d.storeId,
+            title: d.title,
+            description: d.description,
+            image_url: d.imageUrl,
+            image_width: d.imageWidth,
+            image_height: d.imageHeight,
+            online_store_url: d.onlineStoreUrl,
+            created_at: d.createdAt,
+            updated_at: d.createdAt,
+          }),
         ];
       }
       case 'ProductUpdated':
@@ -122,30 +159,24 @@ export const catalogueProjection = {
       case 'VariantCreated': {
         const d = event.data;
         return [
-          {
-            text: `INSERT INTO brand_product_variants (id, brand_id, product_id, store_id,
-                     product_store_id, title, barcode, sku, position, price_cents, currency,
-                     image_url, image_width, image_height, created_at, updated_at)
-                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
-                   ON CONFLICT (id) DO NOTHING`,
-            params: [
-              d.variantId,
-              brandIdOf(recorded),
-              d.productId,
-              d.storeId,
-              d.productStoreId,
-              d.title,
-              d.barcode,
-              d.sku,
-              d.position,
-              d.priceCents,
-              d.currency,
-              d.imageUrl,
-              d.imageWidth,
-              d.imageHeight,
-              d.createdAt,
-            ],
-          },
+          insertVariant.row({
+            id: d.variantId,
+            brand_id: brandIdOf(recorded),
+            product_id: d.productId,
+            store_id: d.storeId,
+            product_store_id: d.productStoreId,
+            title: d.title,
+            barcode: d.barcode,
+            sku: d.sku,
+            position: d.position,
+            price_cents: d.priceCents,
+            currency: d.currency,
+            image_url: d.imageUrl,
+            image_width: d.imageWidth,
+            image_height: d.imageHeight,
+            created_at: d.createdAt,
+            updated_at: d.createdAt,
+          }),
         ];
       }
       case 'VariantUpdated':

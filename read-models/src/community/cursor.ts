@@ -1,3 +1,5 @@
+import { isCursorInstant } from '../cursor-instant';
+
 /**
  * Opaque cursors of the community lists: the sort key (instant, id) of a page's last row and
  * the list it belongs to, so a members cursor is refused by the posts list.
@@ -24,14 +26,7 @@ export function encodeCommunityCursor(list: CommunityList, cursor: CommunityCurs
 
 export function decodeCommunityCursor(list: CommunityList, cursor: string): CommunityCursor {
   const [kind, at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (
-    kind !== list ||
-    !at ||
-    !id ||
-    rest.length > 0 ||
-    Number.isNaN(Date.parse(at)) ||
-    !uuid.test(id)
-  ) {
+  if (kind !== list || !at || !id || rest.length > 0 || !isCursorInstant(at) || !uuid.test(id)) {
     throw new InvalidCommunityCursorError();
   }
   return { at, id };

@@ -1,4 +1,5 @@
 import type { MemberEvent, MemberGroupEvent, PostEvent } from '@brand-api/contracts';
+import { rowInsert } from '@brand-api/event-store';
 import type { Projection, RecordedEvent, SqlStatement } from '@brand-api/event-store';
 
 type CommunityEvent = MemberEvent | MemberGroupEvent | PostEvent;
@@ -49,6 +50,49 @@ const updateProfileSql = partialUpdateSql('members', {
 const updateGroupSql = partialUpdateSql('member_groups', {
   name: ['name', 'text'],
   brandMemberBadge: ['brand_member_badge', 'jsonb'],
+});
+
+const insertMember = rowInsert({
+  into: 'members',
+  columns: [
+    'id',
+    'brand_id',
+    'username',
+    'custom_auth_sub',
+    'first_name',
+    'last_name',
+    'email',
+    'phone_number',
+    'profile_picture_url',
+    'is_email_verified',
+    'role',
+    'joined_at',
+    'updated_at',
+  ],
+  skipConflictsOn: ['id'],
+});
+
+const insertGroup = rowInsert({
+  into: 'member_groups',
+  columns: ['id', 'brand_id', 'name', 'brand_member_badge', 'created_at', 'updated_at'],
+  skipConflictsOn: ['id'],
+});
+
+const insertPost = rowInsert({
+  into: 'posts',
+  columns: [
+    'id',
+    'brand_id',
+    'room_id',
+    'member_id',
+    'type',
+    'title',
+    'content_html',
+    'is_published',
+    'created_at',
+    'published_at',
+  ],
+  skipConflictsOn: ['id'],
 });
 
 /**
@@ -108,26 +152,21 @@ export const communityProjection: Projection = {
       case 'MemberJoined': {
         const d = event.data;
         return [
-          {
-            text: `INSERT INTO members (id, brand_id, username, custom_auth_sub, first_name, last_name,
-                     email, phone_number, profile_picture_url, is_email_verified, role, joined_at, updated_at)
-                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
-                   ON CONFLICT (id) DO NOTHING`,
-            params: [
-              d.memberId,
-              brandIdOf(recorded),
-              d.username,
-              d.customAuthSub,
-              d.firstName,
-              d.lastName,
-              d.email,
-              d.phoneNumber,
-              d.profilePictureUrl,
-              d.isEmailVerified,
-              d.role,
-              d.joinedAt,
-            ],
-          },
+          insertMember.row({
+            id: d.memberId,
+            brand_id: brandIdOf(recorded),
+            username: d.username,
+            custom_auth_sub: d.customAuthSub,
+            first_name: d.firstName,
+            last_name: d.lastName,
+            email: d.email,
+            phone_number: d.phoneNumber,
+            profile_picture_url: d.profilePictureUrl,
+            is_email_verified: d.isEmailVerified,
+            role: d.role,
+            joined_at: d.joinedAt,
+            updated_at: d.joinedAt,
+          }),
         ];
       }
       case 'MemberProfileUpdated':
@@ -164,20 +203,17 @@ export const communityProjection: Projection = {
         ];
       case 'MemberGroupCreated':
         return [
-          {
-            text: `INSERT INTO member_groups (id, brand_id, name, brand_member_badge, created_at, updated_at)
-                   VALUES ($1, $2, $3, $4, $5, $5)
-                   ON CONFLICT (id) DO NOTHING`,
-            params: [
-              event.data.memberGroupId,
-              brandIdOf(recorded),
-              event.data.name,
+          insertGroup.row({
+            id: event.data.memberGroupId,
+            brand_id: brandIdOf(recorded),
+            name: event.data.name,
+            brand_member_badge:
               event.data.brandMemberBadge === null
                 ? null
                 : JSON.stringify(event.data.brandMemberBadge),
-              at,
-            ],
-          },
+            created_at: at,
+            updated_at: at,
+          }),
         ];
       case 'MemberGroupUpdated':
         return [
@@ -202,24 +238,18 @@ export const communityProjection: Projection = {
       case 'PostCreated': {
         const d = event.data;
         return [
-          {
-            text: `INSERT INTO posts (id, brand_id, room_id, member_id, type, title, content_html,
-                     is_published, created_at, published_at)
-                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-                   ON CONFLICT (id) DO NOTHING`,
-            params: [
-              d.postId,
-              brandIdOf(recorded),
-              d.roomId,
-              d.memberId,
-              d.type,
-              d.title,
-              d.contentHtml,
-              d.isPublished,
-              d.createdAt,
-              d.publishedAt,
-            ],
-          },
+          insertPost.row({
+            id: d.postId,
+            brand_id: brandIdOf(recorded),
+            room_id: d.roomId,
+            member_id: d.memberId,
+            type: d.type,
+            title: d.title,
+            content_html: d.contentHtml,
+            is_published: d.isPublished,
+            created_at: d.createdAt,
+            published_at: d.publishedAt,
+          }),
         ];
       }
       case 'PostPinned':

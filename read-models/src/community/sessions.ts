@@ -42,3 +42,8 @@ export async function deleteExpiredMemberSessions(db: Queryable, now: Date): Pro
   ]);
   return result.rowCount;
 }
+
+/** Ends one session (sign-out); the member's sessions in other browsers go on. */
+export async function deleteMemberSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('DELETE FROM member_sessions WHERE token_hash = $1', [tokenHash]);
+}

@@ -28,4 +28,10 @@ CREATE TABLE IF NOT EXISTS projection_rebuilds (
 );
 `,
   },
+  {
+    // Events the replay passed over (a projection failing on them for good), kept with the
+    // shadow so a resumed run still knows them and the swap can park them live.
+    id: 'read-models/rebuild/002-passed-over',
+    sql: `ALTER TABLE projection_rebuilds ADD COLUMN IF NOT EXISTS passed_over jsonb NOT NULL DEFAULT '[]'::jsonb;`,
+  },
 ];

@@ -5,6 +5,17 @@ export type RebuildPurpose = 'rebuild' | 'verify';
 export type RebuildState =
   'replaying' | 'swapping' | 'comparing' | 'interrupted' | 'failed' | 'done';
 
+/** An event a shadow replay could not apply and passed over, as the live runner parks one. */
+export interface PassedOverEvent {
+  commit: number;
+  prepare: number;
+  eventId: string;
+  eventType: string;
+  streamName: string;
+  streamVersion: number;
+  error: string;
+}
+
 /** One row of `projection_rebuilds`: where a shadow replay stands. */
 export interface RebuildRecord {
   name: string;
@@ -19,6 +30,8 @@ export interface RebuildRecord {
   lastError: string | null;
   /** What the run found (verify: the diff) or did (rebuild: its summary), once done. */
   result: unknown;
+  /** Events the replay passed over because the projection fails on them for good. */
+  passedOver: PassedOverEvent[];
   startedAt: Date;
   updatedAt: Date;
   finishedAt: Date | null;
@@ -37,13 +50,15 @@ interface Row {
   cancel_requested: boolean;
   last_error: string | null;
   result: unknown;
+  passed_over: PassedOverEvent[];
   started_at: Date;
   updated_at: Date;
   finished_at: Date | null;
 }
 
 const columns = `name, purpose, fingerprint, shadow_schema, commit, prepare, events_done,
-  events_total, state, cancel_requested, last_error, result, started_at, updated_at, finished_at`;
+  events_total, state, cancel_requested, last_error, result, passed_over, started_at, updated_at,
+  finished_at`;
 
 const toRecord = (row: Row): RebuildRecord => ({
   name: row.name,
@@ -57,6 +72,7 @@ const toRecord = (row: Row): RebuildRecord => ({
   cancelRequested: row.cancel_requested,
   lastError: row.last_error,
   result: row.result,
+  passedOver: row.passed_over,
   startedAt: row.started_at,
   updatedAt: row.updated_at,
   finishedAt: row.finished_at,
@@ -93,8 +109,8 @@ export async function startRebuildRecord(
      VALUES ($1, $2, $3, $4, 'replaying')
      ON CONFLICT (name) DO UPDATE SET purpose = $2, fingerprint = $3, shadow_schema = $4,
        commit = 0, prepare = 0, events_done = 0, events_total = NULL, state = 'replaying',
-       cancel_requested = false, last_error = NULL, result = NULL, started_at = now(), updated_at = now(),
-       finished_at = NULL`,
+       cancel_requested = false, last_error = NULL, result = NULL, passed_over = '[]'::jsonb,
+       started_at = now(), updated_at = now(), finished_at = NULL`,
     [fields.name, fields.purpose, fields.fingerprint, fields.shadowSchema],
   );
 }
@@ -124,12 +140,14 @@ export async function advanceRebuild(
   name: string,
   to: LogPosition,
   events: number,
+  passedOver: readonly PassedOverEvent[] = [],
 ): Promise<{ cancelRequested: boolean }> {
   const { rows } = await tx.query<{ cancel_requested: boolean }>(
     `UPDATE ${table(liveSchema)}
-     SET commit = $2, prepare = $3, events_done = events_done + $4, updated_at = now()
+     SET commit = $2, prepare = $3, events_done = events_done + $4, updated_at = now(),
+       passed_over = passed_over || $5::jsonb
      WHERE name = $1 RETURNING cancel_requested`,
-    [name, to.commit, to.prepare, events],
+    [name, to.commit, to.prepare, events, JSON.stringify(passedOver)],
   );
   if (!rows[0]) throw new Error(`The rebuild record of ${name} disappeared`);
   return { cancelRequested: rows[0].cancel_requested };

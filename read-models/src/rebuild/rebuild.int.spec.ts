@@ -4,6 +4,7 @@ import {
   createProjectionRunner,
   eventStoreMigrations,
   migrate,
+  listParked,
   ProjectionApplyError,
   projectionMigrations,
   readCheckpoints,
@@ -279,26 +280,46 @@ describe(`shadow rebuild on ${where}`, () => {
     expect(await listApiKeys(db, counterUuid(nextBrand - 2, 1))).toHaveLength(8);
   });
 
-  it('a statement that fails names its event, even when statements are sent in batches', async () => {
+  /** The brands projection with a bug: revoking a key writes a value its column refuses. */
+  const failingOnRevoke: ReadModel = {
+    migrations: brandsMigrations,
+    projection: {
+      ...brandsProjection,
+      apply: (event) =>
+        event.type === 'ApiKeyRevoked'
+          ? [
+              {
+                text: 'UPDATE api_keys SET revoked_at = $1::timestamptz WHERE id = $2',
+                params: ['not a time', 'x'],
+              },
+            ]
+          : brandsProjection.apply(event),
+    },
+  };
+
+  it('passes over an event the projection cannot apply, even in batches, and parks it live', async () => {
     await appendBrands(2);
-    const failing: ReadModel = {
-      migrations: brandsMigrations,
-      projection: {
-        ...brandsProjection,
-        apply: (event) =>
-          event.type === 'ApiKeyRevoked'
-            ? [
-                {
-                  text: 'UPDATE api_keys SET revoked_at = $1::timestamptz WHERE id = $2',
-                  params: ['not a time', 'x'],
-                },
-              ]
-            : brandsProjection.apply(event),
-      },
-    };
-    const failure = await rebuildReadModel(options({ readModel: failing, batchSize: 500 })).catch(
-      (error: unknown) => error,
+    const revokes = (await store.readAll({ limit: 10_000 })).filter(
+      (event) => event.type === 'ApiKeyRevoked',
     );
+    expect(revokes.length).toBeGreaterThan(0);
+    const result = await rebuildReadModel(options({ readModel: failingOnRevoke, batchSize: 500 }));
+    expect(result.passedOver.map((event) => event.eventId)).toEqual(revokes.map((e) => e.id));
+    expect(result.passedOver[0]?.error).toContain('not a time');
+    const parked = await listParked(db, { projections: ['brands'], status: 'parked' });
+    expect(parked.map((event) => event.eventId)).toEqual(revokes.map((e) => e.id));
+
+    // Rebuilt with the fixed code, the events are applied and nothing stays parked.
+    await rebuildReadModel(options());
+    expect(await listParked(db, { projections: ['brands'], status: 'parked' })).toEqual([]);
+    expect((await readCheckpoints(db, ['brands']))[0]?.parked).toBe(0);
+  });
+
+  it('fails, naming the event, when it would pass over more events than allowed', async () => {
+    await appendBrands(2);
+    const failure = await rebuildReadModel(
+      options({ readModel: failingOnRevoke, batchSize: 500, maxPassedOver: 0 }),
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProjectionApplyError);
     expect((failure as ProjectionApplyError).event.type).toBe('ApiKeyRevoked');
     expect((await readRebuilds(db)).find((r) => r.name === 'brands')).toMatchObject({

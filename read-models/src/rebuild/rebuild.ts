@@ -1,9 +1,15 @@
-import { checkpointsChannel } from '@brand-api/event-store';
-import type { LogPosition, Queryable } from '@brand-api/event-store';
+import {
+  checkpointsChannel,
+  comparePositions,
+  listParked,
+  settleParkedAfterRebuild,
+} from '@brand-api/event-store';
+import type { LogPosition, ParkedEvent, Queryable } from '@brand-api/event-store';
 import type { TableDiff } from './compare-tables';
 import { compareTable, hasDrift } from './compare-tables';
 import { retiredSchemaOf } from './read-model';
-import { setRebuildState } from './rebuild-state';
+import type { PassedOverEvent } from './rebuild-state';
+import { readRebuild, setRebuildState } from './rebuild-state';
 import { dropSchema, objectsTheSwapCannotMove, quoteIdent } from './shadow-schema';
 import type { ShadowRunOptions } from './shadow-run';
 import { RebuildInterruptedError, ShadowRun } from './shadow-run';
@@ -15,15 +21,34 @@ export interface RebuildResult {
   eventsDone: number;
   resumed: boolean;
   tables: string[];
+  /** Events the replay passed over (the projection fails on them): parked live after the swap. */
+  passedOver: PassedOverEvent[];
   durationMs: number;
+}
+
+/**
+ * What parking left behind, as of the compared position: events the live projection parked
+ * (or an operator skipped) whose effects the live tables lack, and where a replay disagrees.
+ */
+export interface ParkingReport {
+  /** Parked and not resolved: the log says more than the live tables show. */
+  parked: PassedOverEvent[];
+  /** Skipped by an operator: acknowledged, still not applied. */
+  skipped: PassedOverEvent[];
+  /** Parked or skipped live, but a replay applies them today: a retry would now succeed. */
+  applicableNow: PassedOverEvent[];
+  /** Passed over by the replay but applied live: the live tables hold what today's code refuses. */
+  refusedNow: PassedOverEvent[];
 }
 
 export interface VerifyResult {
   projection: string;
   /** Both sides were compared as of this log position. */
   position: LogPosition;
+  /** The live tables differ from a replay, or parked events are still unapplied. */
   drift: boolean;
   tables: TableDiff[];
+  parking: ParkingReport;
   eventsDone: number;
   durationMs: number;
 }
@@ -47,6 +72,8 @@ export async function rebuildReadModel(options: ShadowRunOptions): Promise<Rebui
     await setRebuildState(db, run.liveSchema, projection.name, 'swapping');
     const result = await run.aligned('swap', async (tx, position, tables) => {
       await swapTables(tx, run.liveSchema, run.shadowSchema, retired, tables);
+      const passedOver = (await readRebuild(tx, projection.name, run.liveSchema))?.passedOver ?? [];
+      await settleParkedAfterRebuild(tx, projection.name, passedOver);
       await tx.query(
         `INSERT INTO ${quoteIdent(run.liveSchema)}.projection_checkpoints (name, version, commit, prepare)
          VALUES ($1, $2, $3, $4)
@@ -57,10 +84,11 @@ export async function rebuildReadModel(options: ShadowRunOptions): Promise<Rebui
         position,
         tables,
         eventsDone: run.eventsDone,
+        passedOver,
       });
       // Waiters for read-after-write re-read checkpoints at once instead of at their next poll.
       await tx.query('SELECT pg_notify($1, $2)', [checkpointsChannel, projection.name]);
-      return { position, tables };
+      return { position, tables, passedOver };
     });
     // The retired tables go after the commit: readers that were queued on them have moved on.
     await dropSchema(db, retired);
@@ -72,6 +100,7 @@ export async function rebuildReadModel(options: ShadowRunOptions): Promise<Rebui
       eventsDone: run.eventsDone,
       resumed: run.resumed,
       tables: result.tables,
+      passedOver: result.passedOver,
       durationMs: Date.now() - started,
     };
   } catch (error) {
@@ -102,20 +131,30 @@ export async function verifyReadModel(options: ShadowRunOptions): Promise<Verify
       for (const table of tables) {
         diffs.push(await compareTable(tx, run.liveSchema, run.shadowSchema, table));
       }
+      const passedOver = (await readRebuild(tx, projection.name, run.liveSchema))?.passedOver ?? [];
+      const parking = parkingReport(
+        await listParked(tx, { projections: [projection.name] }),
+        passedOver,
+        position,
+      );
+      const drift =
+        diffs.some(hasDrift) || parking.parked.length > 0 || parking.refusedNow.length > 0;
       await setRebuildState(tx, run.liveSchema, projection.name, 'done', null, {
         position,
-        drift: diffs.some(hasDrift),
+        drift,
         tables: diffs,
+        parking,
       });
-      return { position, diffs };
+      return { position, diffs, drift, parking };
     });
     await dropSchema(db, run.shadowSchema);
     run.report('done');
     return {
       projection: projection.name,
       position: result.position,
-      drift: result.diffs.some(hasDrift),
+      drift: result.drift,
       tables: result.diffs,
+      parking: result.parking,
       eventsDone: run.eventsDone,
       durationMs: Date.now() - started,
     };
@@ -125,6 +164,35 @@ export async function verifyReadModel(options: ShadowRunOptions): Promise<Verify
   } finally {
     await run.release();
   }
+}
+
+/** Compares the live parked events with what a replay up to `position` passed over. */
+function parkingReport(
+  live: readonly ParkedEvent[],
+  passedOver: readonly PassedOverEvent[],
+  position: LogPosition,
+): ParkingReport {
+  const key = (e: { commit: number; prepare: number }) => `${e.commit}/${e.prepare}`;
+  const asPassedOver = (p: ParkedEvent): PassedOverEvent => ({
+    commit: p.position.commit,
+    prepare: p.position.prepare,
+    eventId: p.eventId,
+    eventType: p.eventType,
+    streamName: p.streamName,
+    streamVersion: p.streamVersion,
+    error: p.error,
+  });
+  const unapplied = live
+    .filter((p) => p.status !== 'retried' && comparePositions(p.position, position) <= 0)
+    .map((p) => ({ status: p.status, event: asPassedOver(p) }));
+  const replayed = new Set(passedOver.map(key));
+  const unappliedKeys = new Set(unapplied.map((u) => key(u.event)));
+  return {
+    parked: unapplied.filter((u) => u.status === 'parked').map((u) => u.event),
+    skipped: unapplied.filter((u) => u.status === 'skipped').map((u) => u.event),
+    applicableNow: unapplied.filter((u) => !replayed.has(key(u.event))).map((u) => u.event),
+    refusedNow: passedOver.filter((e) => !unappliedKeys.has(key(e))),
+  };
 }
 
 /** Moves the live tables aside and the shadow ones into their place (names, indexes and

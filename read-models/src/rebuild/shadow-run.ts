@@ -1,4 +1,10 @@
-import { comparePositions, sqlStateOf, startOfLog } from '@brand-api/event-store';
+import {
+  applyPipelined,
+  comparePositions,
+  isPoison,
+  sqlStateOf,
+  startOfLog,
+} from '@brand-api/event-store';
 import type {
   Database,
   EventStore,
@@ -6,11 +12,12 @@ import type {
   LogPosition,
   Queryable,
   RecordedEvent,
+  Transaction,
 } from '@brand-api/event-store';
 import type { LogStats } from './log-stats';
 import type { ReadModel } from './read-model';
 import { fingerprintOf, rebuildLockKey, runnerLockKey, shadowSchemaOf } from './read-model';
-import type { RebuildPurpose } from './rebuild-state';
+import type { PassedOverEvent, RebuildPurpose } from './rebuild-state';
 import {
   advanceRebuild,
   readRebuild,
@@ -18,7 +25,6 @@ import {
   setRebuildTotal,
   startRebuildRecord,
 } from './rebuild-state';
-import { applyEvents } from './shadow-apply';
 import {
   createShadowSchema,
   liveSchemaOf,
@@ -26,7 +32,6 @@ import {
   schemaExists,
   tablesOf,
 } from './shadow-schema';
-import { BatchFlushError } from './statement-batch';
 
 export interface ShadowRunOptions {
   db: Database;
@@ -43,6 +48,12 @@ export interface ShadowRunOptions {
   lockTimeoutMs?: number;
   /** How long to wait for a live projector to reach the shadow (default 30 s). */
   alignTimeoutMs?: number;
+  /**
+   * How many events the replay may pass over (a projection failing on them for good, as the
+   * live runner parks them) before it gives up: many failures mean broken projection code, not
+   * a few bad events (default 100).
+   */
+  maxPassedOver?: number;
   /** Called after each committed shadow batch (tests use it to kill a run halfway). */
   afterBatch?: (position: LogPosition) => void | Promise<void>;
   /**
@@ -106,6 +117,8 @@ export class ShadowRun {
   private eventsTotal: number | null = null;
   private readonly startedAt = Date.now();
   private eventsThisRun = 0;
+  /** Events passed over so far, counting those of the run this one resumes. */
+  private passedOverCount = 0;
   private readonly batchSize: number;
 
   private constructor(
@@ -143,6 +156,7 @@ export class ShadowRun {
         await resumeRebuildRecord(db, liveSchema, name, purpose);
         run.position = record.position;
         run.eventsDone = record.eventsDone;
+        run.passedOverCount = record.passedOver.length;
         run.resumed = comparePositions(record.position, startOfLog) > 0;
       } else {
         await db.transaction(async (tx) => {
@@ -214,14 +228,15 @@ export class ShadowRun {
    * catch-up, but the retry read on from the position the failed attempt had reached, and
    * swapped in a shadow that lacked those events while the checkpoint said it had them.
    */
-  private async shadowTransaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    const { position, eventsDone, eventsThisRun } = this;
+  private async shadowTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const { position, eventsDone, eventsThisRun, passedOverCount } = this;
     try {
       return await this.options.db.transaction(work);
     } catch (error) {
       this.position = position;
       this.eventsDone = eventsDone;
       this.eventsThisRun = eventsThisRun;
+      this.passedOverCount = passedOverCount;
       throw error;
     }
   }
@@ -233,10 +248,10 @@ export class ShadowRun {
    * and their checkpoint together, and the replay redoes them.
    */
   private async applyInTx(
-    tx: Queryable,
+    tx: Transaction,
     events: readonly RecordedEvent[],
   ): Promise<{ cancelRequested: boolean }> {
-    const { db, readModel } = this.options;
+    const { readModel } = this.options;
     const last = events.at(-1);
     if (!last) return { cancelRequested: false };
     await tx.query(
@@ -244,12 +259,13 @@ export class ShadowRun {
       [`${quoteIdent(this.shadowSchema)}, ${quoteIdent(this.liveSchema)}`],
     );
     await tx.query('SAVEPOINT shadow_batch');
+    let passedOver: PassedOverEvent[] = [];
     try {
-      await applyEvents(tx, readModel.projection, events, db.kind, true);
+      await applyPipelined(tx, readModel.projection, events);
     } catch (error) {
-      if (!(error instanceof BatchFlushError)) throw error;
+      if (!isPoison(error)) throw error;
       await tx.query('ROLLBACK TO SAVEPOINT shadow_batch');
-      await applyEvents(tx, readModel.projection, events, db.kind, false);
+      passedOver = await this.applyPassingOver(tx, events);
     }
     await tx.query(`SELECT set_config('search_path', $1, true)`, [quoteIdent(this.liveSchema)]);
     const result = await advanceRebuild(
@@ -258,6 +274,7 @@ export class ShadowRun {
       this.name,
       last.position,
       events.length,
+      passedOver,
     );
     this.position = last.position;
     this.eventsDone += events.length;
@@ -266,6 +283,50 @@ export class ShadowRun {
       this.eventsTotal = this.eventsDone;
     }
     return result;
+  }
+
+  /**
+   * Applies a batch one statement at a time, so a failure names its event. An event the
+   * projection fails on for good (see `isPoison`: a value its tables cannot hold, a bug) is
+   * passed over, as the live runner parks it, instead of failing the whole rebuild; the
+   * events before and after it are applied. Returns the events passed over.
+   */
+  private async applyPassingOver(
+    tx: Transaction,
+    events: readonly RecordedEvent[],
+  ): Promise<PassedOverEvent[]> {
+    const { readModel } = this.options;
+    const passedOver: PassedOverEvent[] = [];
+    let remaining = events;
+    while (remaining.length > 0) {
+      await tx.query('SAVEPOINT shadow_events');
+      try {
+        await applyPipelined(tx, readModel.projection, remaining);
+        return passedOver;
+      } catch (error) {
+        if (!isPoison(error)) throw error;
+        this.passedOverCount += 1;
+        if (this.passedOverCount > (this.options.maxPassedOver ?? 100)) throw error;
+        await tx.query('ROLLBACK TO SAVEPOINT shadow_events');
+        const failed = error.event;
+        const index = remaining.findIndex((event) => event.id === failed.id);
+        if (index < 0) throw error;
+        if (index > 0) {
+          await applyPipelined(tx, readModel.projection, remaining.slice(0, index));
+        }
+        passedOver.push({
+          commit: failed.position.commit,
+          prepare: failed.position.prepare,
+          eventId: failed.id,
+          eventType: failed.type,
+          streamName: failed.streamName,
+          streamVersion: failed.streamVersion,
+          error: error.cause instanceof Error ? error.cause.message : String(error.cause),
+        });
+        remaining = remaining.slice(index + 1);
+      }
+    }
+    return passedOver;
   }
 
   /**

@@ -1,36 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, routes as contractRoutes } from '@brand-api/contracts';
-import type { Database, EventStore } from '@brand-api/event-store';
+import { ApiError } from '@brand-api/contracts';
+import { CommandEngine, StreamStates } from '@brand-api/event-store';
+import type { Database, EventStore, ProjectionWaiter } from '@brand-api/event-store';
+import { targetPolicyFromEnv } from '@brand-api/webhooks';
+import type { TargetPolicy } from '@brand-api/webhooks';
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import { adminAuthentication } from './admin/admin-auth';
-import type { OperatorPrincipal } from './admin/admin-auth';
-import { adminHandlers } from './admin/admin-handlers';
-import { adminOperations } from './admin/admin-operations';
-import { mountWebhookAdmin } from './admin/webhooks';
-import { mountOperatorTools } from './operators';
-import { apiKeyAuthentication, requireScope } from './auth/api-key-auth';
-import { createApiKeyAuthenticator } from './auth/api-key-authenticator';
-import type { ApiKeyPrincipal } from './auth/api-key-authenticator';
-import { createCommandRunner } from './commands/command-runner';
-import { StreamStates } from './commands/stream-states';
-import { mountCommunity } from './community';
-import type { ProjectionWaiter } from './commands/command-runner';
-import { apiFeatures, collectHandlers } from './features';
-import type { ApiRoute, Feature } from './features';
+import { createApplication } from './application';
+import { apiPrefix, mountBrandApi } from './brand-api';
+import type { ApiRoute, Feature } from './brand-api';
+import { apiKeyAuthentication } from './brand-api/auth/api-key-auth';
+import { createApiKeyAuthenticator } from './brand-api/auth/api-key-authenticator';
+import { mountCommunityApi } from './community-api';
 import { maxBodyBytes } from './http/body';
 import { errorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { ReadCache } from './http/read-cache';
 import type { ReadCacheOptions } from './http/read-cache';
-import { mountOperations } from './http/mount-operations';
-import type { AnyHandler } from './http/operation';
 import { requestId } from './http/request-id';
 import { RouteGroups } from './http/route-groups';
+import { securityHeaders } from './http/security-headers';
+import { adminPrefix, mountOperatorApi } from './operator-api';
+import { adminAuthentication } from './operator-api/operator-auth';
 import type { AppServices } from './services';
 
-export const apiPrefix = '/api/v1';
-export const adminPrefix = '/admin/v1';
+export { adminPrefix, apiPrefix };
 
 export interface AppConfig {
   /** Hex SHA-256 of the operator token; the operator API refuses everyone without it. */
@@ -48,6 +42,8 @@ export interface AppConfig {
   publicUrl?: string;
   /** The catalogue read cache (on where the runner can be observed); `false` turns it off. */
   readCache?: ReadCacheOptions | false;
+  /** Which webhook targets are allowed (default: WEBHOOK_ALLOW_PRIVATE_TARGETS, read each time). */
+  webhookTargetPolicy?: () => TargetPolicy;
 }
 
 export interface AppDeps {
@@ -69,67 +65,70 @@ export interface BrandApiApp extends Koa {
 }
 
 /**
- * Builds the HTTP application. Everything expensive — validators, scope checks, routing —
- * is prepared here once; a request only runs the middleware its route needs.
+ * Builds the HTTP application: the one command engine and the application layer above it,
+ * then the three API surfaces (`/api/v1`, `/community/v1`, `/admin/v1`) as thin routes into
+ * it. Everything expensive — validators, scope checks, routing — is prepared here once; a
+ * request only runs the middleware its route needs.
  */
 export function createApp(deps: AppDeps): BrandApiApp {
   const clock = deps.clock ?? (() => new Date());
+  const ids = deps.ids ?? randomUUID;
+  const publicUrl = deps.config.publicUrl ?? 'http://localhost:3000';
   const authenticator = createApiKeyAuthenticator({
     db: deps.db,
     ...(deps.config.apiKeyCacheTtlMs === undefined ? {} : { ttlMs: deps.config.apiKeyCacheTtlMs }),
   });
   const catalogueCache = new ReadCache('catalogue', deps.config.readCache || {});
-  if (deps.config.readCache !== false) deps.projections.observe?.(catalogueCache);
+  if (deps.config.readCache !== false) deps.projections.observe(catalogueCache);
+  const engine = new CommandEngine({
+    eventStore: deps.eventStore,
+    projections: deps.projections,
+    clock,
+    logger: deps.logger,
+    states: new StreamStates(),
+    ...(deps.config.commandWaitMs === undefined
+      ? {}
+      : { waitTimeoutMs: deps.config.commandWaitMs }),
+  });
+  const application = createApplication({
+    engine,
+    eventStore: deps.eventStore,
+    db: deps.db,
+    ids,
+    clock,
+    publicUrl: () => publicUrl,
+    webhookTargetPolicy:
+      deps.config.webhookTargetPolicy ?? (() => targetPolicyFromEnv(process.env)),
+    logger: deps.logger,
+  });
   const services: AppServices = {
+    application,
     db: deps.db,
     eventStore: deps.eventStore,
-    commands: createCommandRunner({
-      eventStore: deps.eventStore,
-      projections: deps.projections,
-      clock,
-      logger: deps.logger,
-      ...(deps.config.commandWaitMs === undefined
-        ? {}
-        : { waitTimeoutMs: deps.config.commandWaitMs }),
-    }),
     projections: deps.projections,
-    commandWaitMs: deps.config.commandWaitMs ?? 5_000,
     authenticator,
     clock,
-    ids: deps.ids ?? randomUUID,
+    ids,
     logger: deps.logger,
-    publicUrl: deps.config.publicUrl ?? 'http://localhost:3000',
+    publicUrl,
     catalogueCache,
-    streamStates: new StreamStates(),
   };
   const bodyLimitBytes = deps.config.bodyLimitBytes ?? maxBodyBytes;
-  const routes = deps.routes ?? contractRoutes;
 
   const router = new RouteGroups();
-  mountOperations<ApiRoute, ApiKeyPrincipal>(router, {
-    prefix: apiPrefix,
-    operations: routes,
-    handlers: collectHandlers(deps.features ?? apiFeatures, services, routes),
-    authorize: (route) => requireScope(route.scope),
+  mountBrandApi(router, services, {
     bodyLimitBytes,
+    ...(deps.routes ? { routes: deps.routes } : {}),
+    ...(deps.features ? { features: deps.features } : {}),
   });
-
-  mountOperations<(typeof adminOperations)[number], OperatorPrincipal>(router, {
-    prefix: adminPrefix,
-    operations: adminOperations,
-    handlers: adminHandlers(services) as Record<string, AnyHandler | undefined>,
-    bodyLimitBytes,
-  });
-  mountWebhookAdmin(router, services, { adminPrefix, bodyLimitBytes });
-  mountOperatorTools(router, services, { adminPrefix, bodyLimitBytes });
-
-  // Community: /community/v1 (member sign-in and commands, session cookie) and admin rooms.
-  mountCommunity(router, services, { publicUrl: services.publicUrl, adminPrefix, bodyLimitBytes });
+  mountCommunityApi(router, services, { bodyLimitBytes });
+  mountOperatorApi(router, services, { bodyLimitBytes });
 
   const app = new Koa() as BrandApiApp;
   app.services = services;
   app.proxy = false;
   app.use(requestId());
+  app.use(securityHeaders());
   app.use(errorHandler(deps.logger));
   app.use(
     healthRoutes({

@@ -1,21 +1,13 @@
 export { createApp, apiPrefix, adminPrefix } from './app';
 export type { AppConfig, AppDeps, BrandApiApp } from './app';
 export type { AppServices } from './services';
-export { collectHandlers } from './features';
-export type { ApiHandlers, ApiRoute, Feature } from './features';
-export { apiFeatures } from './features';
-export { createCommandRunner } from './commands/command-runner';
-export type {
-  CommandContext,
-  CommandOutcome,
-  CommandRunner,
-  Decider,
-  DomainEvent,
-  ProjectionWaiter,
-} from './commands/command-runner';
-export type { ApiKeyPrincipal, ApiKeyAuthenticator } from './auth/api-key-authenticator';
-export { generateApiKey, hashApiKey } from './auth/api-key-secret';
-export { hashAdminToken } from './admin/admin-auth';
+export type { ApiHandlers, ApiRoute, Feature } from './brand-api';
+export { apiFeatures } from './brand-api';
+export { createApplication } from './application';
+export type { Application } from './application';
+export type { ApiKeyPrincipal, ApiKeyAuthenticator } from './brand-api/auth/api-key-authenticator';
+export { generateApiKey, hashApiKey } from './application/brands';
+export { hashAdminToken } from './operator-api/operator-auth';
 export type { OperationHandler, OperationRequest, OperationResult } from './http/operation';
 export { loadConfig, ConfigError } from './runtime/config';
 export type { RuntimeConfig, Role } from './runtime/config';

@@ -1,19 +1,18 @@
-import type { Database, EventStore } from '@brand-api/event-store';
+import type { Database, EventStore, ProjectionWaiter } from '@brand-api/event-store';
 import type { Logger } from 'pino';
-import type { ApiKeyAuthenticator } from './auth/api-key-authenticator';
-import type { CommandContext, CommandRunner, ProjectionWaiter } from './commands/command-runner';
-import type { StreamStates } from './commands/stream-states';
+import type { Application } from './application';
+import type { ApiKeyAuthenticator } from './brand-api/auth/api-key-authenticator';
 import type { ReadCache } from './http/read-cache';
 
-/** What feature handlers may use; built once by `createApp` from its dependencies. */
+/** What the API surfaces' handlers use; built once by `createApp` from its dependencies. */
 export interface AppServices {
+  /** The use cases: every write goes through them. */
+  application: Application;
+  /** Reads: the read tables (and the log, for operator tools). */
   db: Database;
   eventStore: EventStore;
-  commands: CommandRunner;
-  /** Read-after-write for handlers that append without the command runner. */
+  /** The projection runner: read-after-write, change notices, parked events. */
   projections: ProjectionWaiter;
-  /** Bound on that wait (default 5 s). */
-  commandWaitMs: number;
   authenticator: ApiKeyAuthenticator;
   clock: () => Date;
   ids: () => string;
@@ -22,8 +21,4 @@ export interface AppServices {
   publicUrl: string;
   /** Answers of catalogue reads, kept while provably fresh (see ReadCache). */
   catalogueCache: ReadCache;
-  /** Folded states of recently loaded streams, so commands read only newer events. */
-  streamStates: StreamStates;
 }
-
-export type { CommandContext };

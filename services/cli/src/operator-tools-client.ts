@@ -62,9 +62,33 @@ export interface ProjectionStatus {
   lagSeconds: number;
   state: string;
   lastError: string | null;
+  parked: number;
   updatedAt: string | null;
   rebuildable: boolean;
   rebuild: JobStatus | null;
+}
+
+export interface ParkedEvent {
+  projection: string;
+  position: number;
+  commit: number;
+  eventId: string;
+  eventType: string;
+  streamName: string;
+  streamVersion: number;
+  error: string;
+  attempts: number;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  status: 'parked' | 'retried' | 'skipped';
+  resolvedAt: string | null;
+}
+
+export interface ParkedActionResult {
+  projection: string;
+  position: number;
+  outcome: 'retried' | 'skipped' | 'failed' | 'not-parked';
+  error?: string;
 }
 
 export interface TableDiff {
@@ -81,10 +105,26 @@ export interface TableDiff {
   liveTableMissing: boolean;
 }
 
+export interface ParkedEventRef {
+  commit: number;
+  prepare: number;
+  eventId: string;
+  eventType: string;
+  streamName: string;
+  streamVersion: number;
+  error: string;
+}
+
 export interface VerifyOutcome {
   position: { commit: number; prepare: number };
   drift: boolean;
   tables: TableDiff[];
+  parking?: {
+    parked: ParkedEventRef[];
+    skipped: ParkedEventRef[];
+    applicableNow: ParkedEventRef[];
+    refusedNow: ParkedEventRef[];
+  };
 }
 
 export interface OperatorToolsClient {
@@ -95,6 +135,12 @@ export interface OperatorToolsClient {
   startJob(name: string, purpose: 'rebuild' | 'verify'): Promise<{ data: JobStatus[] }>;
   job(name: string): Promise<{ data: JobStatus[] }>;
   cancelJob(name: string): Promise<{ data: JobStatus[] }>;
+  parked(query: { projection?: string; status?: string }): Promise<{ data: ParkedEvent[] }>;
+  resolveParked(
+    position: number,
+    action: 'retry' | 'skip',
+    projection?: string,
+  ): Promise<{ data: ParkedActionResult[] }>;
   /** Streams the NDJSON export, chunk by chunk. */
   exportEvents(
     query: { since?: string; brand?: string },
@@ -152,6 +198,16 @@ export function createOperatorToolsClient(options: {
     startJob: (name, purpose) => call('POST', `/projections/${enc(name)}/${purpose}`),
     job: (name) => call('GET', `/projections/${enc(name)}/job`),
     cancelJob: (name) => call('DELETE', `/projections/${enc(name)}/job`),
+    parked(query) {
+      const params = new URLSearchParams();
+      if (query.projection !== undefined) params.set('projection', query.projection);
+      if (query.status !== undefined) params.set('status', query.status);
+      return call('GET', `/projections/parked${params.size > 0 ? `?${params.toString()}` : ''}`);
+    },
+    resolveParked(position, action, projection) {
+      const search = projection === undefined ? '' : `?projection=${enc(projection)}`;
+      return call('POST', `/projections/parked/${position}/${action}${search}`);
+    },
     async exportEvents(query, onChunk) {
       const params = new URLSearchParams();
       if (query.since !== undefined) params.set('since', query.since);

@@ -1,9 +1,15 @@
-import { CommanderError } from 'commander';
+import { CommanderError, InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 import { followJobs } from './job-progress';
 import type { CliIo } from './program';
 import { toolsContext } from './tools-context';
-import { describeJob, formatProjections, formatVerify } from './tools-format';
+import {
+  describeJob,
+  describeParkedAction,
+  formatParked,
+  formatProjections,
+  formatVerify,
+} from './tools-format';
 
 /** Exit status of `projections verify` when a live table differs from the log. */
 export const driftExitCode = 3;
@@ -83,4 +89,52 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
       const response = await client.cancelJob(name);
       print(response, response.data.map(describeJob).join('\n') || 'Nothing running.');
     });
+
+  const parked = projections
+    .command('parked')
+    .description(
+      'events a projection failed on repeatedly and passed over, so the rest of the log kept ' +
+        'flowing: list them, retry one after a fix, or skip (acknowledge) it',
+    );
+
+  parked
+    .command('list')
+    .description('parked events, oldest first (open ones unless --status says otherwise)')
+    .option('--projection <name>', 'only this projection')
+    .option('--status <status>', 'parked, retried or skipped', 'parked')
+    .action(async (options: { projection?: string; status: string }, command: Command) => {
+      const { client, print } = toolsContext(command, io);
+      const response = await client.parked(options);
+      print(response, formatParked(response.data));
+    });
+
+  for (const [action, description] of [
+    [
+      'retry',
+      'apply the event parked at <position> now (with the later events of its stream); ' +
+        'run it after fixing what made it fail',
+    ],
+    ['skip', 'acknowledge the event parked at <position>: it stays unapplied'],
+  ] as const) {
+    parked
+      .command(action)
+      .description(description)
+      .argument('<position>', 'global position of the event (see parked list)', parsePosition)
+      .option('--projection <name>', 'only this projection (default: every one that parked it)')
+      .action(async (position: number, options: { projection?: string }, command: Command) => {
+        const { client, print } = toolsContext(command, io);
+        const response = await client.resolveParked(position, action, options.projection);
+        print(response, response.data.map(describeParkedAction).join('\n'));
+        if (response.data.some((result) => result.outcome === 'failed')) {
+          throw new CommanderError(1, 'brandctl.parked', 'the event still fails');
+        }
+      });
+  }
+}
+
+function parsePosition(value: string): number {
+  if (!/^[1-9][0-9]{0,15}$/.test(value)) {
+    throw new InvalidArgumentError('A position is a positive whole number (see parked list).');
+  }
+  return Number(value);
 }

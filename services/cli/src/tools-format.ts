@@ -3,6 +3,9 @@ import type {
   EntityAt,
   HistoryEntry,
   JobStatus,
+  ParkedActionResult,
+  ParkedEvent,
+  ParkedEventRef,
   ProjectionStatus,
   TableDiff,
   VerifyOutcome,
@@ -50,17 +53,66 @@ const seconds = (value: number) => (value < 1 ? value.toFixed(2) : value.toFixed
 
 export function formatProjections(head: { position: number }, rows: readonly ProjectionStatus[]) {
   const body = table(
-    ['PROJECTION', 'STATE', 'POSITION', 'LAG EVENTS', 'LAG SECONDS', 'REBUILD'],
+    ['PROJECTION', 'STATE', 'POSITION', 'LAG EVENTS', 'LAG SECONDS', 'PARKED', 'REBUILD'],
     rows.map((row) => [
       row.name,
       row.lastError ? `${row.state} (${row.lastError.slice(0, 60)})` : row.state,
       String(row.position),
       String(row.lagEvents),
       seconds(row.lagSeconds),
+      String(row.parked),
       row.rebuild ? describeJob(row.rebuild) : row.rebuildable ? '-' : 'not rebuildable',
     ]),
   );
-  return `Log head: position ${head.position}\n${body}`;
+  const parked = rows.reduce((sum, row) => sum + row.parked, 0);
+  const hint =
+    parked > 0
+      ? `\n${parked} parked event(s) are not applied: brandctl projections parked list`
+      : '';
+  return `Log head: position ${head.position}\n${body}${hint}`;
+}
+
+/** Parked events, one line each, oldest first. */
+export function formatParked(rows: readonly ParkedEvent[]): string {
+  if (rows.length === 0) return 'No parked events.';
+  return table(
+    [
+      'POSITION',
+      'PROJECTION',
+      'STATUS',
+      'EVENT',
+      'STREAM',
+      'ATTEMPTS',
+      'FIRST SEEN',
+      'LAST SEEN',
+      'ERROR',
+    ],
+    rows.map((row) => [
+      String(row.position),
+      row.projection,
+      row.status,
+      row.eventType,
+      `${row.streamName}@${row.streamVersion}`,
+      String(row.attempts),
+      row.firstSeenAt,
+      row.lastSeenAt,
+      row.error.slice(0, 80),
+    ]),
+  );
+}
+
+export function describeParkedAction(result: ParkedActionResult): string {
+  const what = `position ${result.position} in ${result.projection}`;
+  switch (result.outcome) {
+    case 'retried':
+      return `Applied ${what} (and the later events of its stream).`;
+    case 'skipped':
+      return `Skipped ${what}: it stays unapplied and no longer counts as parked.`;
+    case 'not-parked':
+      return `Nothing to do for ${what}: it is no longer parked.`;
+    case 'failed':
+      return `Still failing, ${what} stays parked: ${result.error ?? 'unknown error'}`;
+  }
 }
 
 export function describeJob(job: JobStatus): string {
@@ -100,18 +152,38 @@ function formatTableDiff(diff: TableDiff): string[] {
 }
 
 /** A readable drift report: per projection, per table, the rows and fields that differ. */
+/** What parking left behind, one line per event. */
+function formatParking(parking: VerifyOutcome['parking'] | undefined): string[] {
+  if (!parking) return [];
+  const line = (event: ParkedEventRef) =>
+    `    position ${event.prepare}: ${event.eventType} ${event.streamName}@${event.streamVersion} (${event.error.slice(0, 80)})`;
+  const section = (title: string, events: readonly ParkedEventRef[]) =>
+    events.length === 0 ? [] : [`  ${title}:`, ...events.map(line)];
+  return [
+    ...section('parked, not applied (retry after a fix, or skip)', parking.parked),
+    ...section('skipped by an operator, not applied', parking.skipped),
+    ...section('parked live, but a replay applies them now (retry them)', parking.applicableNow),
+    ...section('applied live, but a replay refuses them now', parking.refusedNow),
+  ];
+}
+
 export function formatVerify(jobs: readonly JobStatus[]): string {
   return jobs
     .map((job) => {
       if (job.state !== 'done')
         return `${job.projection}: verify ${job.state}${job.error ? `: ${job.error}` : ''}`;
       const outcome = job.result as VerifyOutcome;
+      const parking = formatParking(outcome.parking);
       if (!outcome.drift) {
-        return `${job.projection}: no drift (compared at position ${outcome.position.prepare})`;
+        return [
+          `${job.projection}: no drift (compared at position ${outcome.position.prepare})`,
+          ...parking,
+        ].join('\n');
       }
       return [
         `${job.projection}: DRIFT at position ${outcome.position.prepare}`,
         ...outcome.tables.flatMap(formatTableDiff),
+        ...parking,
       ].join('\n');
     })
     .join('\n');

@@ -8,3 +8,5 @@ export * from './post-comment';
 export * from './magic-link';
 export * from './catalogue';
 export * from './webhook-endpoint';
+export * from './errors';
+export * from './claims';

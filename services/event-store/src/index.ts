@@ -3,4 +3,4 @@ export * from './db';
 export * from './postgres';
 export * from './eventstoredb';
 export * from './projections';
-export * from './command-handler';
+export * from './commands';

@@ -7,6 +7,7 @@
  * database is created on it and dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import {
   createPgDatabase,
   createPostgresEventStore,
@@ -46,6 +47,46 @@ function rssSampler() {
     stop() {
       clearInterval(timer);
       return Math.max(peak, process.memoryUsage.rss());
+    },
+  };
+}
+
+/** CPU seconds a process has used, from /proc (clock ticks of 10 ms); 0 once it is gone. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU a phase costs this process and the server's backends of the bench database (read from
+ * /proc, so only for a server on this machine). On a shared machine wall times swing with
+ * everyone else's load; the CPU a phase costs swings far less.
+ */
+function cpuMeter(db: Database) {
+  const node = process.cpuUsage();
+  const backends = new Map<number, number>();
+  const sample = async () => {
+    const { rows } = await db.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+       WHERE datname = current_database() AND backend_type = 'client backend'`,
+    );
+    for (const { pid } of rows) if (!backends.has(pid)) backends.set(pid, processCpuSeconds(pid));
+  };
+  const started = sample();
+  const timer = setInterval(() => void sample().catch(() => undefined), 250);
+  return {
+    async stop(): Promise<{ nodeSeconds: number; serverSeconds: number }> {
+      clearInterval(timer);
+      await started;
+      await sample();
+      const used = process.cpuUsage(node);
+      let serverSeconds = 0;
+      for (const [pid, before] of backends) serverSeconds += processCpuSeconds(pid) - before;
+      return { nodeSeconds: (used.user + used.system) / 1e6, serverSeconds };
     },
   };
 }
@@ -161,6 +202,7 @@ async function main(): Promise<void> {
 
     const store = createPostgresEventStore(db, { notify: 'off' });
     const rss = rssSampler();
+    const cpu = cpuMeter(db);
     const started = Date.now();
     const result = await rebuildReadModel({
       db,
@@ -171,9 +213,12 @@ async function main(): Promise<void> {
     });
     const rebuildMs = Date.now() - started;
     const rebuildRss = rss.stop();
+    const rebuildCpu = await cpu.stop();
     await store.close();
 
+    const rawCpu = cpuMeter(db);
     const raw = await rawInsert(db, batchSize);
+    const { serverSeconds: rawServerSeconds } = await rawCpu.stop();
     const eventsPerSecond = (events * 1000) / rebuildMs;
     // The raw path writes the end state directly; its "events/s" is the log size over its time.
     const rawEquivalent = (events * 1000) / raw.ms;
@@ -182,6 +227,7 @@ async function main(): Promise<void> {
         `rebuild:    ${events.toLocaleString('en')} events in ${(rebuildMs / 1000).toFixed(1)} s = ${rate(events, rebuildMs)} events/s (batch ${batchSize}, ${result.tables.join(' + ')})`,
         `raw INSERT: ${raw.rows.toLocaleString('en')} rows in ${(raw.ms / 1000).toFixed(1)} s = ${rate(raw.rows, raw.ms)} rows/s (${batchSize} rows per INSERT)`,
         `ratio:      rebuild reaches the same tables at ${((100 * eventsPerSecond) / rawEquivalent).toFixed(0)}% of the raw INSERT speed (target >= 50%)`,
+        `CPU:        rebuild ${rebuildCpu.nodeSeconds.toFixed(1)} s in Node + ${rebuildCpu.serverSeconds.toFixed(1)} s in Postgres; raw INSERT ${rawServerSeconds.toFixed(1)} s in Postgres (a local server only; steadier than the times on a busy machine)`,
         `peak RSS:   ${mb(rebuildRss)} during the rebuild; ${mb(process.resourceUsage().maxRSS * 1024)} for the whole run incl. generation (target <= 300 MB)`,
         '',
       ].join('\n'),

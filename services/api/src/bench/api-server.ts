@@ -12,12 +12,11 @@ import {
   createProjectionRunner,
   migrate,
 } from '@brand-api/event-store';
-import { liveApplier } from '@brand-api/read-models';
 import pino from 'pino';
-import { hashAdminToken } from '../admin/admin-auth';
+import { hashAdminToken } from '../operator-api/operator-auth';
 import { createApp } from '../app';
-import { apiFeatures } from '../features';
-import { createCatalogueFeature } from '../features/catalogue';
+import { apiFeatures } from '../brand-api';
+import { createCatalogueFeature } from '../brand-api/catalogue';
 import { allMigrations } from '../runtime/migrations';
 import { readModelProjections } from '../runtime/projections';
 
@@ -35,7 +34,6 @@ async function main(): Promise<void> {
     db,
     store: eventStore,
     projections: readModelProjections,
-    applyEvents: liveApplier(db.kind),
     onError: (error, projection) => logger.error({ err: error, projection }, 'projection failed'),
   });
   await runner.start();

@@ -33,7 +33,7 @@ export function jsonBody(limitBytes = maxBodyBytes): Middleware {
       try {
         await parse(ctx, parseOnly);
       } catch (error) {
-        throw bodyError(error);
+        throw bodyError(error, ctx.get('content-encoding'));
       }
     } else {
       ctx.request.body = undefined;
@@ -47,8 +47,17 @@ function hasBody(ctx: Context): boolean {
   return ctx.get('transfer-encoding') !== '' || (length !== '' && length !== '0');
 }
 
-function bodyError(error: unknown): ApiError {
-  const status = (error as { status?: unknown }).status;
+function bodyError(error: unknown, contentEncoding: string): ApiError {
+  const { status } = error as { status?: unknown };
+  // The body reader gives every error of its own an HTTP status (aborted, too large, bad
+  // JSON); one without a status while a compressed body is read comes from zlib or brotli
+  // failing on the bytes (Z_DATA_ERROR, Z_BUF_ERROR): the client's mistake, not ours.
+  if (status === undefined && contentEncoding !== '') {
+    return new ApiError('INVALID_BODY_ENCODING', {
+      message: `The request body could not be decoded as ${contentEncoding}`,
+      cause: error,
+    });
+  }
   if (status === 413) {
     return new ApiError('PAYLOAD_TOO_LARGE', { cause: error });
   }

@@ -1,7 +1,7 @@
 import { ApiError } from '@brand-api/contracts';
 import type { Database, EventStore } from '@brand-api/event-store';
 import type { Middleware } from 'koa';
-import type { ProjectionWaiter } from '../commands/command-runner';
+import type { ProjectionWaiter } from '@brand-api/event-store';
 
 export interface ReadinessOptions {
   db: Database;
@@ -21,6 +21,8 @@ type CheckResult = string;
 /**
  * `/healthz`: the process answers. `/readyz`: it can serve correctly — the database answers,
  * every migration is applied, and the read models reach the head of the log within a bound.
+ * It also lists events the read models parked (passed over after failing on them): the process
+ * still serves every other write, so they do not make it unready, but operators must see them.
  */
 export function healthRoutes(options: ReadinessOptions): Middleware {
   const probeTimeoutMs = options.probeTimeoutMs ?? 2_000;
@@ -67,6 +69,7 @@ export function healthRoutes(options: ReadinessOptions): Middleware {
         ]),
       ),
     ) as Record<string, CheckResult>;
+    const parkedEvents = await parkedCounts(options.db).catch(() => ({}));
     const failing = Object.entries(results).filter(([, result]) => result !== 'ok');
     if (failing.length > 0) {
       throw new ApiError('SERVICE_UNAVAILABLE', {
@@ -74,8 +77,16 @@ export function healthRoutes(options: ReadinessOptions): Middleware {
         details: failing.map(([name, result]) => ({ field: name, message: result })),
       });
     }
-    ctx.body = { status: 'ready', checks: results };
+    ctx.body = { status: 'ready', checks: results, parkedEvents };
   };
+}
+
+/** Open parked events per projection (`brandctl projections parked list` names them). */
+async function parkedCounts(db: Database): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ name: string; parked: number }>(
+    'SELECT name, parked FROM projection_checkpoints WHERE parked > 0 ORDER BY name',
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, row.parked]));
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,10 +1,10 @@
 import { ApiError } from '@brand-api/contracts';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { jsonBody } from './body';
-import { NotImplementedError } from './not-implemented';
 import type { AnyHandler, Operation } from './operation';
 import { SerializedJson } from './read-cache';
 import type { RequestIdState } from './request-id';
+import { idNormaliser } from './uuid-case';
 import { compileBodyPart, compileTextPart } from './validation';
 import type { PartValidator } from './validation';
 
@@ -38,7 +38,7 @@ export interface MountOptions<O extends Operation, Auth> {
 /**
  * Registers every operation on the router: authorize, read the JSON body, validate each part
  * with validators compiled here once, call the handler, shape the response. An operation
- * without a handler answers 501 after authorization, so the table can lead the code.
+ * without a handler, or a handler for no operation, is a wiring bug found when the app is built.
  */
 export function mountOperations<O extends Operation, Auth>(
   router: RouteRegistry,
@@ -52,17 +52,14 @@ export function mountOperations<O extends Operation, Auth>(
   }
   const body = jsonBody(options.bodyLimitBytes);
   for (const operation of options.operations) {
+    const handler = options.handlers[operation.operationId];
+    if (!handler) throw new Error(`No handler for operation '${operation.operationId}'`);
     const stack: Middleware<RouterState>[] = [];
     const authorize = options.authorize?.(operation);
     // The prefix's authentication middleware has set `auth` to this mount's principal type.
     if (authorize) stack.push(authorize as Middleware<RouterState>);
-    const handler = options.handlers[operation.operationId];
-    if (handler) {
-      if (operation.body) stack.push(body);
-      stack.push(handle(operation, handler));
-    } else {
-      stack.push(() => Promise.reject(new NotImplementedError(operation.operationId)));
-    }
+    if (operation.body) stack.push(body);
+    stack.push(handle(operation, handler));
     const path = options.prefix + operation.path.replace(/\{(\w+)\}/g, ':$1');
     router.register(path, [operation.method.toUpperCase()], stack, { name: operation.operationId });
   }
@@ -74,11 +71,16 @@ function handle(operation: Operation, handler: AnyHandler): Middleware<RouterSta
     query: operation.query && compileTextPart('query', operation.query),
     body: operation.body && compileBody(operation.body),
   };
+  const ids = {
+    params: idNormaliser(operation.params),
+    query: idNormaliser(operation.query),
+    body: idNormaliser(operation.body),
+  };
   return async (ctx: ParameterizedContext<RouterState>) => {
     const request = {
-      params: validate.params ? validate.params({ ...ctx.params }) : undefined,
-      query: validate.query ? validate.query({ ...ctx.query }) : undefined,
-      body: validate.body ? validate.body(ctx.request.body) : undefined,
+      params: validate.params ? validate.params(ids.params({ ...ctx.params })) : undefined,
+      query: validate.query ? validate.query(ids.query({ ...ctx.query })) : undefined,
+      body: validate.body ? validate.body(ids.body(ctx.request.body)) : undefined,
       auth: ctx.state.auth,
       requestId: ctx.state.requestId,
       ctx,

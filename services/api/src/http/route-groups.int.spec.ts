@@ -1,8 +1,8 @@
 import { routes as apiRoutes } from '@brand-api/contracts';
-import { adminOperations } from '../admin/admin-operations';
-import { webhookAdminOperations } from '../admin/webhooks/operations';
-import { memberAdminOperations, roomAdminOperations } from '../community/operations';
-import { operatorToolOperations } from '../operators/operations';
+import { adminOperations } from '../operator-api/brands/operations';
+import { webhookAdminOperations } from '../operator-api/webhooks/operations';
+import { memberAdminOperations, roomAdminOperations } from '../operator-api/community/operations';
+import { operatorToolOperations } from '../operator-api/tools/operations';
 import { adminAuth, createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 

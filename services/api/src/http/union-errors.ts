@@ -1,3 +1,4 @@
+import { escapePointerToken } from '@brand-api/contracts';
 import type { TLocalizedValidationError } from 'typebox/error';
 
 type ValidationError = TLocalizedValidationError;
@@ -130,7 +131,7 @@ function oneOfRequired(instancePath: string, branches: readonly Branch[]): Findi
   const properties = [...new Set(alternatives.flat())];
   return properties.map((property) => ({
     kind: 'field',
-    field: `${instancePath}/${escapePointer(property)}`,
+    field: `${instancePath}/${escapePointerToken(property)}`,
     message,
   }));
 }
@@ -138,9 +139,4 @@ function oneOfRequired(instancePath: string, branches: readonly Branch[]): Findi
 /** Errors that name a rule, not the union bookkeeping around them. */
 function leafCount(branch: Branch): number {
   return branch.errors.filter((error) => error.keyword !== 'anyOf').length;
-}
-
-/** JSON pointer escaping (RFC 6901). */
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

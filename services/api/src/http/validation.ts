@@ -1,9 +1,15 @@
-import { ApiError, compileQueryCoercion } from '@brand-api/contracts';
+import {
+  ApiError,
+  compileQueryCoercion,
+  DATE_TIME_PATTERN,
+  escapePointerToken,
+  findUnstorableText,
+} from '@brand-api/contracts';
 import type { ErrorDetail, RawQuery } from '@brand-api/contracts';
 import type { TObject, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
-import { escapePointer, resolveUnions } from './union-errors';
+import { resolveUnions } from './union-errors';
 
 export type RequestPart = 'path' | 'query' | 'body';
 
@@ -22,6 +28,7 @@ export function compileTextPart(part: 'path' | 'query', schema: TObject): PartVa
   const validator = Compile(schema);
   const coerce = compileQueryCoercion(schema);
   return (value) => {
+    refuseUnstorableText(part, value);
     const candidate = coerce(value as RawQuery);
     if (validator.Check(candidate)) return candidate;
     throw new ApiError('VALIDATION_FAILED', {
@@ -33,12 +40,30 @@ export function compileTextPart(part: 'path' | 'query', schema: TObject): PartVa
 export function compileBodyPart(schema: TSchema): PartValidator {
   const validator = Compile(schema);
   return (value) => {
+    refuseUnstorableText('body', value);
     const candidate = validator.Default(value);
     if (validator.Check(candidate)) return candidate;
     throw new ApiError('VALIDATION_FAILED', {
       details: toDetails('body', validator.Errors(candidate)),
     });
   };
+}
+
+/**
+ * Strings the log and the read tables cannot hold (NUL, unpaired surrogates) are refused
+ * before the schema check, whatever the field, so no operation can forget the rule.
+ */
+function refuseUnstorableText(location: RequestPart, value: unknown): void {
+  const findings = findUnstorableText(value, maxDetails);
+  if (findings.length === 0) return;
+  throw new ApiError('VALIDATION_FAILED', {
+    message: 'The request contains text that cannot be stored',
+    details: findings.map(({ pointer, message }) => ({
+      location,
+      field: pointer === '' ? '/' : pointer,
+      message,
+    })),
+  });
 }
 
 export function toDetails(
@@ -53,6 +78,10 @@ export function toDetails(
     seen.add(key);
     details.push({ location, field: field === '' ? '/' : field, message });
   };
+  // A value that is no date-time at all also misses the instant pattern: say the first only.
+  const badFormat = new Set(
+    errors.filter((error) => error.keyword === 'format').map((error) => error.instancePath),
+  );
   for (const finding of resolveUnions(errors)) {
     if (finding.kind === 'field') {
       add(finding.field, finding.message);
@@ -62,12 +91,12 @@ export function toDetails(
     switch (error.keyword) {
       case 'required':
         for (const property of error.params.requiredProperties) {
-          add(`${error.instancePath}/${escapePointer(property)}`, 'is required');
+          add(`${error.instancePath}/${escapePointerToken(property)}`, 'is required');
         }
         break;
       case 'additionalProperties':
         for (const property of error.params.additionalProperties) {
-          add(`${error.instancePath}/${escapePointer(property)}`, 'is not allowed');
+          add(`${error.instancePath}/${escapePointerToken(property)}`, 'is not allowed');
         }
         break;
       case 'enum':
@@ -75,6 +104,15 @@ export function toDetails(
           error.instancePath,
           `must be one of ${error.params.allowedValues.map((value) => JSON.stringify(value)).join(', ')}`,
         );
+        break;
+      case 'pattern':
+        if (error.params.pattern !== DATE_TIME_PATTERN) add(error.instancePath, error.message);
+        else if (!badFormat.has(error.instancePath)) {
+          add(
+            error.instancePath,
+            'must be an instant from year 0001 to 9999 with a UTC offset of at most ±15:59',
+          );
+        }
         break;
       case 'boolean':
         // `additionalProperties: false` reports each extra property twice; keep the clearer one.

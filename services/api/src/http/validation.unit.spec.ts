@@ -4,12 +4,13 @@ import {
   CreateMagicLinkBody,
   CreateMemberGroupBody,
   exampleOf,
+  ListBrandProductsQuery,
   UpdateMemberGroupBody,
 } from '@brand-api/contracts';
 import type { ErrorDetail } from '@brand-api/contracts';
 import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
-import { compileBodyPart } from './validation';
+import { compileBodyPart, compileTextPart } from './validation';
 
 type Reported = Required<Pick<ErrorDetail, 'field' | 'message'>>;
 
@@ -165,3 +166,93 @@ describe('union resolution on shapes the contracts may grow into', () => {
 function byField(a: { field: string }, b: { field: string }): number {
   return a.field.localeCompare(b.field);
 }
+
+describe('text the log and the read tables cannot hold is refused, naming the field', () => {
+  it.each<[string, unknown, Reported[]]>([
+    [
+      'a NUL in a title',
+      { ...product, title: 'Shirt\u0000' },
+      [{ field: '/title', message: 'must not contain the NUL character (U+0000)' }],
+    ],
+    [
+      'a lone high surrogate in a description',
+      { ...product, description: 'half \ud83d of a pair' },
+      [
+        {
+          field: '/description',
+          message: 'must be valid Unicode (it contains an unpaired surrogate)',
+        },
+      ],
+    ],
+    [
+      'a lone low surrogate at the end of a store id',
+      { ...product, storeId: 'shirt-\ude00' },
+      [{ field: '/storeId', message: 'must be valid Unicode (it contains an unpaired surrogate)' }],
+    ],
+    [
+      'a NUL in the name of an unknown property',
+      { ...product, 'x\u0000': 1 },
+      [{ field: '/x\u0000', message: 'name must not contain the NUL character (U+0000)' }],
+    ],
+  ])('%s', (_case, body, expected) => {
+    expect(failures(CreateBrandProductBody, body)).toEqual(expected);
+  });
+
+  it('keeps astral characters and pairs: an emoji title is stored', () => {
+    expect(
+      compileBodyPart(CreateBrandProductBody)({ ...product, title: 'Shirt 😀' }),
+    ).toMatchObject({
+      title: 'Shirt 😀',
+    });
+  });
+
+  it('holds query strings to the same rule', () => {
+    const validate = compileTextPart('query', Type.Object({ q: Type.String() }));
+    let refused: unknown;
+    try {
+      validate({ q: 'a\u0000' });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).details).toEqual([
+      { location: 'query', field: '/q', message: 'must not contain the NUL character (U+0000)' },
+    ]);
+  });
+});
+
+describe('instants Postgres cannot represent are refused with one clear detail', () => {
+  const validate = compileTextPart('query', ListBrandProductsQuery);
+  const refusal = (updatedAfter: string) => {
+    try {
+      validate({ updatedAfter });
+    } catch (error) {
+      return (error as ApiError).details;
+    }
+    throw new Error(`expected ${updatedAfter} to be refused`);
+  };
+  const outOfRange =
+    'must be an instant from year 0001 to 9999 with a UTC offset of at most ±15:59';
+
+  it.each(['0000-01-01T00:00:00Z', '2025-01-01T00:00:00-23:59', '2025-01-01T00:00:00+16:00'])(
+    '%s is valid RFC 3339 but no timestamptz',
+    (updatedAfter) => {
+      expect(refusal(updatedAfter)).toEqual([
+        { location: 'query', field: '/updatedAfter', message: outOfRange },
+      ]);
+    },
+  );
+
+  it('a value that is no instant at all gets the format message only', () => {
+    const details = refusal('yesterday') ?? [];
+    expect(details.map(({ field }) => field)).toEqual(['/updatedAfter']);
+    expect(details[0]?.message).toContain('date-time');
+  });
+
+  it.each(['0001-01-01T00:00:00+15:59', '9999-12-31T23:59:59.999-15:59', '2025-06-30T23:59:60Z'])(
+    '%s is accepted',
+    (updatedAfter) => {
+      expect(validate({ updatedAfter })).toMatchObject({ updatedAfter });
+    },
+  );
+});

@@ -1,6 +1,6 @@
 import type { Queryable } from '@brand-api/event-store';
-import { hashAdminToken } from '../admin/admin-auth';
-import { randomBase62 } from '../auth/random-token';
+import { hashAdminToken } from '../operator-api/operator-auth';
+import { randomBase62 } from '../application/brands';
 
 const credentialName = 'admin';
 

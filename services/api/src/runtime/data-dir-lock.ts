@@ -1,17 +1,27 @@
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { tryLock } from 'fs-native-extensions';
 
 export const lockFileName = 'brand-api.lock';
+
+/** Who holds the directory, as the holder wrote it: its pid is the one in its own PID namespace. */
+export interface DataDirOwner {
+  pid: number;
+  host: string;
+}
 
 export class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';
   constructor(
     readonly dataDir: string,
-    readonly ownerPid: number,
+    readonly owner: DataDirOwner | undefined,
   ) {
     super(
-      `The data directory ${dataDir} is in use by process ${ownerPid}. ` +
+      `The data directory ${dataDir} is in use by ` +
+        (owner ? `process ${owner.pid} on host ${owner.host}. ` : 'another process. ') +
         'The embedded database allows one process per directory: stop that process, ' +
         'choose another DATA_DIR, or set DATABASE_URL to share a Postgres server.',
     );
@@ -24,66 +34,61 @@ export interface DataDirLock {
 }
 
 /**
- * Claims the embedded database directory for this process with a lock file holding its pid.
+ * Claims the embedded database directory for this process with an OS lock on a file in it.
  * PGlite is a single-connection database on disk: two processes on one directory would corrupt
- * it. A lock left by a process that no longer runs (crash, kill -9) is taken over.
+ * it and lose acknowledged writes.
+ *
+ * The kernel keeps the lock, not a pid: a pid proves nothing across PID namespaces (two
+ * containers sharing a volume are both PID 1), whereas an open-file-description lock is seen
+ * by every process that opens the same file, whatever its namespace, and the kernel drops it
+ * when its holder dies, kill -9 included — no stale lock to detect or take over. The pid and
+ * host written into the file only tell an operator who holds it.
  */
-export async function lockDataDir(
-  dataDir: string,
-  pid: number = process.pid,
-): Promise<DataDirLock> {
+export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   await mkdir(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, lockFileName);
   for (let attempt = 0; attempt < 5; attempt += 1) {
+    const handle = await open(lockPath, 'a+');
+    let held = false;
     try {
-      const handle = await open(lockPath, 'wx');
-      await handle.writeFile(`${pid}\n`);
-      await handle.close();
-      return {
-        path: lockPath,
-        release: () => releaseIfOurs(lockPath, pid),
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!tryLock(handle.fd)) throw new DataDirLockedError(dataDir, await readOwner(lockPath));
+      // A holder removes the file before it lets go, so the lock may be on a file that is no
+      // longer the one at this path (or on none); only the current file counts.
+      if (!(await isCurrent(handle, lockPath))) continue;
+      await handle.truncate(0);
+      await handle.write(`${process.pid} ${hostname()}\n`);
+      await handle.sync();
+      held = true;
+      let released: Promise<void> | undefined;
+      return { path: lockPath, release: () => (released ??= release(handle, lockPath)) };
+    } finally {
+      if (!held) await handle.close();
     }
-    let owner = await readOwner(lockPath);
-    if (owner === undefined) {
-      // Another process may be between creating the file and writing its pid.
-      await delay(100);
-      owner = await readOwner(lockPath);
-    }
-    if (owner !== undefined && owner !== pid && isRunning(owner)) {
-      throw new DataDirLockedError(dataDir, owner);
-    }
-    // Stale (dead owner, or no pid at all): move it aside atomically, so of two processes
-    // taking it over only one removes it; both then race on the exclusive create above.
-    const aside = `${lockPath}.stale-${owner ?? 'unknown'}-${pid}`;
-    await rename(lockPath, aside).catch(() => undefined);
-    await unlink(aside).catch(() => undefined);
   }
-  throw new Error(`Could not create the lock file ${lockPath}`);
+  throw new Error(`Could not lock ${lockPath}: it was replaced at every attempt`);
 }
 
-async function readOwner(lockPath: string): Promise<number | undefined> {
-  try {
-    const text = (await readFile(lockPath, 'utf8')).trim();
-    const pid = Number(text);
-    return /^\d+$/.test(text) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
+async function isCurrent(handle: FileHandle, lockPath: string): Promise<boolean> {
+  const [held, current] = await Promise.all([handle.stat(), stat(lockPath).catch(() => undefined)]);
+  return current !== undefined && current.ino === held.ino && current.dev === held.dev;
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else; only ESRCH means gone.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+async function readOwner(lockPath: string): Promise<DataDirOwner | undefined> {
+  // The holder may be between taking the lock and writing its name.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const text = await readFile(lockPath, 'utf8').catch(() => '');
+    const match = /^(\d+) (\S+)\n$/.exec(text);
+    if (match) return { pid: Number(match[1]), host: match[2]! };
+    await delay(100);
   }
+  return undefined;
 }
 
-async function releaseIfOurs(lockPath: string, pid: number): Promise<void> {
-  if ((await readOwner(lockPath)) === pid) await unlink(lockPath).catch(() => undefined);
+async function release(handle: FileHandle, lockPath: string): Promise<void> {
+  // Remove the file while still holding it (so nobody can have locked the path's new file
+  // meanwhile), then close, which drops the lock.
+  if (await isCurrent(handle, lockPath).catch(() => false)) {
+    await unlink(lockPath).catch(() => undefined);
+  }
+  await handle.close();
 }

@@ -14,8 +14,7 @@ afterAll(() => t.close());
 const deps = () => ({
   db: t.testDb.db,
   eventStore: t.eventStore,
-  commands: t.app.services.commands,
-  ids: t.app.services.ids,
+  brands: t.app.services.application.brands,
 });
 
 describe('demo bootstrap', () => {
@@ -48,8 +47,7 @@ describe('demo bootstrap', () => {
       const demo = await bootstrapDemo({
         db: demoStore.testDb.db,
         eventStore: demoStore.eventStore,
-        commands: demoStore.app.services.commands,
-        ids: demoStore.app.services.ids,
+        brands: demoStore.app.services.application.brands,
       });
       for (const path of [
         '/api/v1/members',

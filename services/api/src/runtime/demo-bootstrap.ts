@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { scopes } from '@brand-api/contracts';
-import { apiKeyDecider, apiKeyStreamName, brandDecider, brandStreamName } from '@brand-api/domain';
 import { comparePositions, startOfLog } from '@brand-api/event-store';
-import type { Database, EventStore } from '@brand-api/event-store';
-import { displayPrefix, generateApiKey, hashApiKey } from '../auth/api-key-secret';
-import type { CommandContext, CommandRunner } from '../commands/command-runner';
+import type { CommandContext, Database, EventStore } from '@brand-api/event-store';
+import type { BrandCommands } from '../application/brands';
 
 export interface DemoCredentials {
   brandId: string;
@@ -24,8 +22,7 @@ export const demoBrandName = 'Demo Brand';
 export async function bootstrapDemo(deps: {
   db: Database;
   eventStore: EventStore;
-  commands: CommandRunner;
-  ids: () => string;
+  brands: BrandCommands;
 }): Promise<DemoCredentials | undefined> {
   // Processes starting together on one server: one bootstraps, the others see a non-empty log.
   const lock = await deps.db.tryLock('brand-api:demo-bootstrap');
@@ -33,40 +30,29 @@ export async function bootstrapDemo(deps: {
   try {
     const head = await deps.eventStore.headPosition();
     if (comparePositions(head, startOfLog) > 0) return undefined;
-
-    const brandId = deps.ids();
-    const context: CommandContext = {
+    const correlationId = `demo-bootstrap-${randomUUID()}`;
+    const context = (brandId: string): CommandContext => ({
       brandId,
       actor: { kind: 'system', id: 'demo-bootstrap', name: 'first start' },
       requestId: null,
-      correlationId: `demo-bootstrap-${randomUUID()}`,
+      correlationId,
       causationId: null,
+    });
+    const brand = await deps.brands.createBrand(context, {
+      name: demoBrandName,
+      customAuthEnabled: true,
+    });
+    const { key, secret } = await deps.brands.issueApiKey(context(brand.id), {
+      name: 'Demo key (every scope)',
+      scopes,
+    });
+    return {
+      brandId: brand.id,
+      brandName: demoBrandName,
+      apiKeyId: key.id,
+      apiKey: secret,
+      scopes,
     };
-    await deps.commands.execute(
-      brandDecider,
-      brandStreamName(brandId),
-      { type: 'CreateBrand', data: { brandId, name: demoBrandName, customAuthEnabled: true } },
-      context,
-    );
-    const apiKeyId = deps.ids();
-    const apiKey = generateApiKey();
-    await deps.commands.execute(
-      apiKeyDecider,
-      apiKeyStreamName(apiKeyId),
-      {
-        type: 'IssueApiKey',
-        data: {
-          apiKeyId,
-          brandId,
-          name: 'Demo key (every scope)',
-          scopes,
-          keyHash: hashApiKey(apiKey),
-          keyPrefix: displayPrefix(apiKey),
-        },
-      },
-      context,
-    );
-    return { brandId, brandName: demoBrandName, apiKeyId, apiKey, scopes };
   } finally {
     await lock.release();
   }

@@ -7,9 +7,9 @@ import {
   memberSessionMigrations,
   rebuildMigrations,
 } from '@brand-api/read-models';
-import { catalogueApiMigrations } from '../features/catalogue';
+import { catalogueApiMigrations } from '../brand-api/catalogue';
 import { webhookMigrations } from '@brand-api/webhooks';
-import { operatorMigrations } from '../operators/migrations';
+import { operatorMigrations } from '../operator-api/tools/migrations';
 
 /** Tables the API process itself owns (not derived from events). */
 export const apiMigrations: readonly Migration[] = [

@@ -1,15 +1,15 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, describeOnServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
-import { spawnBrandApi, spawnTypeScript } from '../testing/spawn-runtime';
+import { spawnBrandApi } from '../testing/spawn-runtime';
 import type { RuntimeChild } from '../testing/spawn-runtime';
 import { exitCodes } from './exit-codes';
 
 jest.setTimeout(180_000);
 
-const missingKey = '{"message":"Missing API key","code":"UNAUTHORIZED","statusCode":401}';
+const missingKey = { message: 'Missing API key', code: 'UNAUTHORIZED', statusCode: 401 };
 const listening = /"url":"(http:\/\/localhost:\d+)"/;
 
 const urlOf = async (child: RuntimeChild) =>
@@ -54,7 +54,10 @@ describe('brand-api on the embedded database', () => {
 
     const unauthenticated = await fetch(`${url}/api/v1/members`);
     expect(unauthenticated.status).toBe(401);
-    expect(await unauthenticated.text()).toBe(missingKey);
+    expect(await unauthenticated.json()).toEqual({
+      ...missingKey,
+      requestId: unauthenticated.headers.get('x-request-id'),
+    });
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
 
@@ -77,7 +80,9 @@ describe('brand-api on the embedded database', () => {
     const { code } = await second.exited;
     expect(code).toBe(exitCodes.dataDirLocked);
     expect(second.output().stderr).toContain(`in use by process ${firstPid}`);
-    expect(await readFile(path.join(dataDir, 'brand-api.lock'), 'utf8')).toBe(`${firstPid}\n`);
+    expect(await readFile(path.join(dataDir, 'brand-api.lock'), 'utf8')).toBe(
+      `${firstPid} ${hostname()}\n`,
+    );
   });
 
   it('shuts down gracefully on SIGTERM and releases the lock', async () => {
@@ -107,13 +112,19 @@ describe('brand-api on the embedded database', () => {
     await stop(again);
   });
 
-  it('takes over a lock left by a process that died', async () => {
-    const dead = spawnTypeScript(path.join(__dirname, '../testing/exit-now.ts'), [], {});
-    await dead.exited;
-    await writeFile(path.join(dataDir, 'brand-api.lock'), `${dead.pid}\n`);
+  it('starts after a server was killed with SIGKILL: the kernel dropped its lock', async () => {
+    const killed = start(['all']);
+    await urlOf(killed);
+    killed.kill('SIGKILL');
+    await killed.exited;
+    expect(await readFile(path.join(dataDir, 'brand-api.lock'), 'utf8')).toBe(
+      `${killed.pid} ${hostname()}\n`,
+    );
     const next = start(['all']);
     await urlOf(next);
-    expect(await readFile(path.join(dataDir, 'brand-api.lock'), 'utf8')).toBe(`${next.pid}\n`);
+    expect(await readFile(path.join(dataDir, 'brand-api.lock'), 'utf8')).toBe(
+      `${next.pid} ${hostname()}\n`,
+    );
     await stop(next);
   });
 

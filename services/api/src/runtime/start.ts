@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -11,7 +10,6 @@ import {
 } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
 import { startWebhookRuntime } from '@brand-api/webhooks';
-import { liveApplier } from '@brand-api/read-models';
 import pino from 'pino';
 import type { Logger } from 'pino';
 import { createApp } from '../app';
@@ -20,8 +18,9 @@ import type { Role, RuntimeConfig } from './config';
 import { lockDataDir } from './data-dir-lock';
 import type { DataDirLock } from './data-dir-lock';
 import { bootstrapDemo, firstStartBanner } from './demo-bootstrap';
+import { createApiServer } from './http-server';
 import { allMigrations } from './migrations';
-import { readModelProjections } from './projections';
+import { logParkedEvent, readModelProjections } from './projections';
 
 export interface RuntimeIo {
   /** Human-facing output (the first-start banner); logs go to the logger. */
@@ -77,8 +76,8 @@ export async function startRuntime(
       db,
       store: eventStore,
       projections: readModelProjections,
-      applyEvents: liveApplier(db.kind),
       onError: (error, projection) => logger.error({ err: error, projection }, 'projection failed'),
+      onParked: logParkedEvent(logger),
     });
     // Stopped in every role: `waitFor` listens for checkpoint moves even when not projecting.
     cleanup.push(() => runner.stop());
@@ -114,8 +113,7 @@ export async function startRuntime(
     if (role !== 'work') {
       const handle = app.callback();
       // Koa answers every failure itself; the returned promise carries nothing to wait for.
-      server = createServer((request, response) => void handle(request, response));
-      server.keepAliveTimeout = 5_000;
+      server = createApiServer((request, response) => void handle(request, response), logger);
       await listen(server, config.port);
       const { port } = server.address() as AddressInfo;
       url = `http://localhost:${port}`;
@@ -123,12 +121,7 @@ export async function startRuntime(
       cleanup.push(() => drain(listening));
       logger.info({ url, publicUrl: config.publicUrl }, 'listening');
     }
-    const demo = await bootstrapDemo({
-      db,
-      eventStore,
-      commands: app.services.commands,
-      ids: app.services.ids,
-    });
+    const demo = await bootstrapDemo({ db, eventStore, brands: app.services.application.brands });
     const banner = firstStartBanner({
       // With PORT=0 the configured default names no real port; the bound one does.
       publicUrl: config.port === 0 && url !== undefined ? url : config.publicUrl,

@@ -2,3 +2,6 @@ export { adminAuth, createTestApp, testAdminToken } from './test-app';
 export type { TestApp } from './test-app';
 export { spawnBrandApi, spawnTypeScript } from './spawn-runtime';
 export type { RuntimeChild } from './spawn-runtime';
+export { describeWithPidNamespaces, pidNamespaceLauncher } from './pid-namespace';
+export { appendUnprojectableProduct } from './poison';
+export { errorOf } from './error-body';

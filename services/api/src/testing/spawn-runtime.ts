@@ -47,18 +47,25 @@ export type RuntimeChild = ChildProcessByStdio<null, Readable, Readable> & {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
+export interface SpawnOptions {
+  /** A command the Node process runs under, e.g. `unshare -rpf --mount-proc` (see pid-namespace.ts). */
+  launcher?: readonly string[];
+}
+
 /** Starts `services/api/src/main.ts` with the given arguments and environment. */
 export function spawnBrandApi(
   args: readonly string[],
   env: Record<string, string | undefined>,
+  options: SpawnOptions = {},
 ): RuntimeChild {
-  return spawnTypeScript(resolve(repositoryRoot, 'services/api/src/main.ts'), args, env);
+  return spawnTypeScript(resolve(repositoryRoot, 'services/api/src/main.ts'), args, env, options);
 }
 
 export function spawnTypeScript(
   file: string,
   args: readonly string[],
   env: Record<string, string | undefined>,
+  { launcher = [] }: SpawnOptions = {},
 ): RuntimeChild {
   const baseEnv = { ...process.env };
   // Children choose their own database; the test runner's must not leak in.
@@ -66,7 +73,9 @@ export function spawnTypeScript(
   delete baseEnv.TEST_DATABASE_URL;
   delete baseEnv.NODE_OPTIONS;
   delete baseEnv.ADMIN_TOKEN;
-  const child = spawn(process.execPath, ['--no-warnings', '-e', register, '--', file, ...args], {
+  const [command, ...launcherArgs] = [...launcher, process.execPath];
+  const nodeArgs = ['--no-warnings', '-e', register, '--', file, ...args];
+  const child = spawn(command, [...launcherArgs, ...nodeArgs], {
     cwd: repositoryRoot,
     env: { ...baseEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,15 +2,14 @@ import { createPostgresEventStore, createProjectionRunner, migrate } from '@bran
 import type { EventStore, ProjectionRunner } from '@brand-api/event-store';
 import { createTestDatabase } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
-import { liveApplier } from '@brand-api/read-models';
 import pino from 'pino';
 import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { hashAdminToken } from '../admin/admin-auth';
+import { hashAdminToken } from '../operator-api/operator-auth';
 import { createApp } from '../app';
 import type { AppConfig, AppDeps, BrandApiApp } from '../app';
 import { allMigrations } from '../runtime/migrations';
-import { readModelProjections } from '../runtime/projections';
+import { logParkedEvent, readModelProjections } from '../runtime/projections';
 
 export const testAdminToken = 'test-admin-token-0123456789abcdef';
 
@@ -36,6 +35,7 @@ export interface TestApp {
 export async function createTestApp(
   options: { config?: Partial<AppConfig>; deps?: Partial<AppDeps> } = {},
 ): Promise<TestApp> {
+  const logger = options.deps?.logger ?? pino({ level: 'silent' });
   const testDb = await createTestDatabase();
   await migrate(testDb.db, allMigrations);
   const eventStore = createPostgresEventStore(testDb.db);
@@ -43,15 +43,15 @@ export async function createTestApp(
     db: testDb.db,
     store: eventStore,
     projections: readModelProjections,
-    applyEvents: liveApplier(testDb.db.kind),
     pollMs: 50,
+    onParked: logParkedEvent(logger),
   });
   await runner.start();
   const app = createApp({
     db: testDb.db,
     eventStore,
     projections: runner,
-    logger: pino({ level: 'silent' }),
+    logger,
     config: {
       adminTokenHash: hashAdminToken(testAdminToken),
       migrations: allMigrations.map((migration) => migration.id),

@@ -65,21 +65,21 @@ describe('ApiKey decider', () => {
     expect(
       thrownBy(given([]).when(issue(['members:read', 'admin', 'members:READ']))),
     ).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      details: [
-        { location: 'body', field: '/scopes/1', message: "unknown scope 'admin'" },
-        { location: 'body', field: '/scopes/2', message: "unknown scope 'members:READ'" },
+      rule: 'invalid',
+      problems: [
+        { path: ['scopes', 1], message: "unknown scope 'admin'" },
+        { path: ['scopes', 2], message: "unknown scope 'members:READ'" },
       ],
     });
   });
 
   it('refuses a key without scopes', () => {
-    expect(thrownBy(given([]).when(issue([])))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(thrownBy(given([]).when(issue([])))).toMatchObject({ rule: 'invalid' });
   });
 
   it('refuses to issue the same key id twice', () => {
     expect(thrownBy(given([issued]).when(issue(['members:read'])))).toMatchObject({
-      code: 'CONFLICT',
+      rule: 'already-taken',
     });
   });
 
@@ -93,12 +93,12 @@ describe('ApiKey decider', () => {
 
   it("reports another brand's key as not found", () => {
     expect(thrownBy(given([issued]).when(revoke(otherBrandId)))).toMatchObject({
-      code: 'NOT_FOUND',
+      rule: 'not-found',
     });
   });
 
   it('cannot revoke a key that was never issued', () => {
-    expect(thrownBy(given([]).when(revoke()))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(thrownBy(given([]).when(revoke()))).toMatchObject({ rule: 'not-found' });
   });
 
   it('remembers that a key was revoked', () => {

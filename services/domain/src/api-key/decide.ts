@@ -1,6 +1,8 @@
-import { ApiError, isScope } from '@brand-api/contracts';
-import type { ApiKeyEvent, ApiKeyIssued, ApiKeyRevoked, ErrorDetail } from '@brand-api/contracts';
+import { isScope } from '@brand-api/contracts';
+import type { ApiKeyEvent, ApiKeyIssued, ApiKeyRevoked } from '@brand-api/contracts';
 import type { ApiKeyState } from './api-key';
+import { alreadyTaken, DomainError, notFound } from '../errors';
+import type { DomainProblem } from '../errors';
 
 export interface IssueApiKey {
   type: 'IssueApiKey';
@@ -39,31 +41,23 @@ export function decideApiKey(command: ApiKeyCommand, state: ApiKeyState): ApiKey
 
 function issue(command: IssueApiKey, state: ApiKeyState): ApiKeyIssued {
   if (state.status !== 'absent') {
-    throw new ApiError('CONFLICT', { message: 'An API key with this id already exists' });
+    throw alreadyTaken('An API key with this id already exists');
   }
   const { data } = command;
-  const problems: ErrorDetail[] = [];
+  const problems: DomainProblem[] = [];
   if (data.scopes.length === 0) {
-    problems.push({ location: 'body', field: '/scopes', message: 'must name at least one scope' });
+    problems.push({ path: ['scopes'], message: 'must name at least one scope' });
   }
   data.scopes.forEach((scope, index) => {
     if (!isScope(scope)) {
-      problems.push({
-        location: 'body',
-        field: `/scopes/${index}`,
-        message: `unknown scope '${scope}'`,
-      });
+      problems.push({ path: ['scopes', index], message: `unknown scope '${scope}'` });
     }
   });
   const name = data.name === null ? null : data.name.trim();
-  if (name !== null && (name.length === 0 || name.length > maxApiKeyNameLength)) {
-    problems.push({
-      location: 'body',
-      field: '/name',
-      message: `must be 1 to ${maxApiKeyNameLength} characters`,
-    });
+  if (name !== null && (name.length === 0 || [...name].length > maxApiKeyNameLength)) {
+    problems.push({ path: ['name'], message: `must be 1 to ${maxApiKeyNameLength} characters` });
   }
-  if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', { details: problems });
+  if (problems.length > 0) throw new DomainError('invalid', { problems });
   return {
     type: 'ApiKeyIssued',
     schemaVersion: 1,
@@ -82,7 +76,7 @@ function issue(command: IssueApiKey, state: ApiKeyState): ApiKeyIssued {
 /** Revoking twice is harmless: the second call records nothing. Another brand's key is not found. */
 function revoke(command: RevokeApiKey, state: ApiKeyState): ApiKeyRevoked[] {
   if (state.status === 'absent' || state.brandId !== command.data.brandId) {
-    throw new ApiError('NOT_FOUND');
+    throw notFound();
   }
   if (state.status === 'revoked') return [];
   return [

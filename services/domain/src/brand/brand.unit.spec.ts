@@ -1,4 +1,4 @@
-import { ApiError } from '@brand-api/contracts';
+import { DomainError } from '../errors';
 import { brandDecider } from './index';
 import type { BrandCommand, BrandEvent } from './index';
 import { givenWhen, thrownBy } from '../testing/decider';
@@ -36,15 +36,17 @@ describe('Brand decider', () => {
   });
 
   it('refuses to create the same brand twice', () => {
-    expect(thrownBy(given([created]).when(create('Acme')))).toMatchObject({ code: 'CONFLICT' });
+    expect(thrownBy(given([created]).when(create('Acme')))).toMatchObject({
+      rule: 'already-taken',
+    });
   });
 
   it.each(['', '   ', 'x'.repeat(201)])('refuses the name %j', (name) => {
     const decide = given([]).when(create(name));
-    expect(thrownBy(decide)).toBeInstanceOf(ApiError);
+    expect(thrownBy(decide)).toBeInstanceOf(DomainError);
     expect(thrownBy(decide)).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      details: [{ field: '/name' }],
+      rule: 'invalid',
+      problems: [{ path: ['name'] }],
     });
   });
 
@@ -76,7 +78,7 @@ describe('Brand decider', () => {
   });
 
   it('cannot update a brand that does not exist', () => {
-    expect(thrownBy(given([]).when(update({ name: 'Acme' })))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(thrownBy(given([]).when(update({ name: 'Acme' })))).toMatchObject({ rule: 'not-found' });
   });
 
   it('folds its events into the state the API answers with', () => {

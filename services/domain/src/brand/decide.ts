@@ -1,6 +1,6 @@
-import { ApiError } from '@brand-api/contracts';
 import type { BrandCreated, BrandEvent, BrandUpdated } from '@brand-api/contracts';
 import type { BrandState } from './brand';
+import { alreadyTaken, invalid, notFound } from '../errors';
 
 export interface CreateBrand {
   type: 'CreateBrand';
@@ -32,7 +32,7 @@ export function decideBrand(command: BrandCommand, state: BrandState): BrandEven
 
 function createBrand(command: CreateBrand, state: BrandState): BrandCreated {
   if (state.status !== 'absent') {
-    throw new ApiError('CONFLICT', { message: 'A brand with this id already exists' });
+    throw alreadyTaken('A brand with this id already exists');
   }
   return {
     type: 'BrandCreated',
@@ -47,7 +47,7 @@ function createBrand(command: CreateBrand, state: BrandState): BrandCreated {
 
 /** Records only what changes; an update that changes nothing appends nothing. */
 function updateBrand(command: UpdateBrand, state: BrandState): BrandUpdated[] {
-  if (state.status !== 'active') throw new ApiError('NOT_FOUND');
+  if (state.status !== 'active') throw notFound();
   const changes: BrandUpdated['data']['changes'] = {};
   if (command.data.name !== undefined) {
     const name = validName(command.data.name);
@@ -63,16 +63,8 @@ function updateBrand(command: UpdateBrand, state: BrandState): BrandUpdated[] {
 
 function validName(raw: string): string {
   const name = raw.trim();
-  if (name.length === 0 || name.length > maxBrandNameLength) {
-    throw new ApiError('VALIDATION_FAILED', {
-      details: [
-        {
-          location: 'body',
-          field: '/name',
-          message: `must be 1 to ${maxBrandNameLength} characters`,
-        },
-      ],
-    });
+  if (name.length === 0 || [...name].length > maxBrandNameLength) {
+    throw invalid(['name'], `must be 1 to ${maxBrandNameLength} characters`);
   }
   return name;
 }

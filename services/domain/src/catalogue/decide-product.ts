@@ -1,6 +1,6 @@
-import { ApiError } from '@brand-api/contracts';
 import type { ProductEvent, ProductUpdated } from '@brand-api/contracts';
 import type { ActiveProduct, ProductChanges, ProductFields, ProductState } from './product';
+import { alreadyTaken, existing } from '../errors';
 
 export interface CreateProduct {
   type: 'CreateProduct';
@@ -25,7 +25,7 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
   switch (command.type) {
     case 'CreateProduct': {
       if (state.status !== 'absent') {
-        throw new ApiError('CONFLICT', { message: 'A product with this id already exists' });
+        throw alreadyTaken('A product with this id already exists');
       }
       const { productId, product, now } = command.data;
       return [
@@ -69,8 +69,7 @@ function updateProduct(command: UpdateProduct, product: ActiveProduct): ProductU
 }
 
 function activeProduct(state: ProductState): ActiveProduct {
-  if (state.status !== 'active') throw new ApiError('NOT_FOUND');
-  return state;
+  return existing(state);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { ApiError } from '@brand-api/contracts';
 import type { VariantDeleted, VariantEvent, VariantUpdated } from '@brand-api/contracts';
 import { changedFields } from './decide-product';
 import type { ActiveVariant, VariantChanges, VariantFields, VariantState } from './variant';
+import { alreadyTaken, existing, invalid } from '../errors';
 
 /** The product a variant belongs to, as resolved from a productStoreId (null: none has it). */
 export interface ParentProduct {
@@ -46,7 +46,7 @@ export function decideVariant(command: VariantCommand, state: VariantState): Var
   switch (command.type) {
     case 'CreateVariant': {
       if (state.status !== 'absent') {
-        throw new ApiError('CONFLICT', { message: 'A variant with this id already exists' });
+        throw alreadyTaken('A variant with this id already exists');
       }
       const { variantId, variant, now } = command.data;
       const parent = requireParent(command.data.parent, variant.productStoreId);
@@ -120,17 +120,15 @@ function updateVariant(command: UpdateVariant, variant: ActiveVariant): VariantU
 
 function requireParent(parent: ParentProduct | null, productStoreId: string): ParentProduct {
   if (parent === null || parent.storeId !== productStoreId) {
-    throw new ApiError('VALIDATION_FAILED', {
-      message: `No product has the store id '${productStoreId}'`,
-      details: [
-        { location: 'body', field: '/productStoreId', message: 'names no product of this brand' },
-      ],
-    });
+    throw invalid(
+      ['productStoreId'],
+      'names no product of this brand',
+      `No product has the store id '${productStoreId}'`,
+    );
   }
   return parent;
 }
 
 function activeVariant(state: VariantState): ActiveVariant {
-  if (state.status !== 'active') throw new ApiError('NOT_FOUND');
-  return state;
+  return existing(state);
 }

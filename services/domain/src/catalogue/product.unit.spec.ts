@@ -50,7 +50,7 @@ describe('Product decider', () => {
           data: { productId, product: fields, now: later },
         }),
       ),
-    ).toMatchObject({ code: 'CONFLICT' });
+    ).toMatchObject({ rule: 'already-taken' });
   });
 
   it('records only the fields that change, null clearing a nullable one', () => {
@@ -100,12 +100,12 @@ describe('Product decider', () => {
   it.each<[string, ProductEvent[]]>([
     ['absent', []],
     ['deleted', [productCreated, productDeleted]],
-  ])('answers NOT_FOUND to updates and deletes of a %s product', (_, history) => {
+  ])('refuses updates and deletes of a %s product as not found', (_, history) => {
     expect(thrownBy(given(history).when(update({ title: 'x' })))).toMatchObject({
-      code: 'NOT_FOUND',
+      rule: 'not-found',
     });
     expect(
       thrownBy(given(history).when({ type: 'DeleteProduct', data: { productId } })),
-    ).toMatchObject({ code: 'NOT_FOUND' });
+    ).toMatchObject({ rule: 'not-found' });
   });
 });

@@ -1,38 +1,14 @@
 /**
- * Store ids are unique per brand, separately for products and for variants. Each (brand, kind,
- * storeId) has a claim stream whose last event says who holds the id; a writer appends to it
- * with the version it read, so two writers racing for one id cannot both win. A released id
- * may be claimed again.
+ * Store ids are unique per brand, separately for products and for variants: each (brand, kind,
+ * storeId) has a claim stream decided by the one unique-claim decider. A released id may be
+ * claimed again.
  */
-import { ApiError } from '@brand-api/contracts';
 import type { StoreIdClaimEvent, StoreIdClaimed, StoreIdReleased } from '@brand-api/contracts';
+import type { Claim, Release } from '../claims';
 
 export type { StoreIdClaimEvent, StoreIdClaimed, StoreIdReleased };
 
 export type StoreIdKind = StoreIdClaimed['data']['kind'];
-
-export type StoreIdClaimState = { status: 'free' } | { status: 'claimed'; ownerId: string };
-
-export const initialStoreIdClaimState = (): StoreIdClaimState => ({ status: 'free' });
-
-export function evolveStoreIdClaim(
-  state: StoreIdClaimState,
-  event: StoreIdClaimEvent,
-): StoreIdClaimState {
-  switch (event.type) {
-    case 'StoreIdClaimed':
-      return { status: 'claimed', ownerId: event.data.ownerId };
-    case 'StoreIdReleased':
-      // Only the holder releases; anything else leaves the claim as it was.
-      return state.status === 'claimed' && state.ownerId === event.data.ownerId
-        ? { status: 'free' }
-        : state;
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
-  }
-}
 
 export interface StoreIdClaimData {
   brandId: string;
@@ -42,53 +18,22 @@ export interface StoreIdClaimData {
   ownerId: string;
 }
 
-export interface ClaimStoreId {
-  type: 'ClaimStoreId';
-  data: StoreIdClaimData;
+/** A product or variant takes its store id; a refusal names the `storeId` field. */
+export function claimStoreId(data: StoreIdClaimData): Claim {
+  return {
+    type: 'Claim',
+    event: { type: 'StoreIdClaimed', schemaVersion: 1, data: { ...data } },
+    taken: {
+      message: `A ${data.kind} with the store id '${data.storeId}' already exists`,
+      path: ['storeId'],
+    },
+  };
 }
 
-export interface ReleaseStoreId {
-  type: 'ReleaseStoreId';
-  data: StoreIdClaimData;
+/** A deleted product or variant gives its store id back. */
+export function releaseStoreId(data: StoreIdClaimData): Release {
+  return {
+    type: 'Release',
+    event: { type: 'StoreIdReleased', schemaVersion: 1, data: { ...data } },
+  };
 }
-
-export type StoreIdClaimCommand = ClaimStoreId | ReleaseStoreId;
-
-const entityName: Record<StoreIdKind, string> = { product: 'product', variant: 'variant' };
-
-/** Claiming an id its owner already holds, or releasing one it does not hold, changes nothing. */
-export function decideStoreIdClaim(
-  command: StoreIdClaimCommand,
-  state: StoreIdClaimState,
-): StoreIdClaimEvent[] {
-  const { data } = command;
-  switch (command.type) {
-    case 'ClaimStoreId':
-      if (state.status === 'claimed') {
-        if (state.ownerId === data.ownerId) return [];
-        throw new ApiError('CONFLICT', {
-          message: `A ${entityName[data.kind]} with the store id '${data.storeId}' already exists`,
-          details: [{ location: 'body', field: '/storeId', message: 'is already taken' }],
-        });
-      }
-      return [{ type: 'StoreIdClaimed', schemaVersion: 1, data: { ...data } }];
-    case 'ReleaseStoreId':
-      if (state.status !== 'claimed' || state.ownerId !== data.ownerId) return [];
-      return [{ type: 'StoreIdReleased', schemaVersion: 1, data: { ...data } }];
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
-  }
-}
-
-/** Who holds the id now, if anyone. */
-export function storeIdHolder(state: StoreIdClaimState): string | undefined {
-  return state.status === 'claimed' ? state.ownerId : undefined;
-}
-
-export const storeIdClaimDecider = {
-  decide: decideStoreIdClaim,
-  evolve: evolveStoreIdClaim,
-  initialState: initialStoreIdClaimState,
-};

@@ -1,5 +1,7 @@
-import { storeIdClaimDecider, storeIdHolder } from './index';
-import type { StoreIdClaimCommand, StoreIdClaimEvent } from './index';
+import { claimHolder, uniqueClaimDecider } from '../claims';
+import type { ClaimCommand } from '../claims';
+import { claimStoreId, releaseStoreId } from './index';
+import type { StoreIdClaimEvent } from './index';
 import { givenWhen, stateAfter, thrownBy } from '../testing/decider';
 
 const brandId = '6f1b2a3c-0000-4000-8000-000000000001';
@@ -8,8 +10,8 @@ const productB = '6f1b2a3c-0000-4000-8000-00000000000b';
 const claim = { brandId, kind: 'product' as const, storeId: 'sku-1' };
 
 const given = (events: StoreIdClaimEvent[]) => ({
-  ...givenWhen(storeIdClaimDecider)(events),
-  state: stateAfter(storeIdClaimDecider, events),
+  ...givenWhen(uniqueClaimDecider)(events),
+  state: stateAfter(uniqueClaimDecider, events),
 });
 
 const claimed = (ownerId: string): StoreIdClaimEvent => ({
@@ -22,24 +24,19 @@ const released = (ownerId: string): StoreIdClaimEvent => ({
   schemaVersion: 1,
   data: { ...claim, ownerId },
 });
-const take = (ownerId: string): StoreIdClaimCommand => ({
-  type: 'ClaimStoreId',
-  data: { ...claim, ownerId },
-});
-const giveBack = (ownerId: string): StoreIdClaimCommand => ({
-  type: 'ReleaseStoreId',
-  data: { ...claim, ownerId },
-});
+const take = (ownerId: string): ClaimCommand => claimStoreId({ ...claim, ownerId });
+const giveBack = (ownerId: string): ClaimCommand => releaseStoreId({ ...claim, ownerId });
 
-describe('store id claim decider', () => {
+describe('store id claims, decided by the unique-claim decider', () => {
   it('claims a free store id', () => {
     expect(given([]).when(take(productA))()).toEqual([claimed(productA)]);
   });
 
-  it('refuses a store id another product holds, as a CONFLICT naming the field', () => {
+  it('refuses a store id another product holds, as taken, naming the field', () => {
     expect(thrownBy(given([claimed(productA)]).when(take(productB)))).toMatchObject({
-      code: 'CONFLICT',
-      details: [expect.objectContaining({ field: '/storeId' })],
+      rule: 'already-taken',
+      message: "A product with the store id 'sku-1' already exists",
+      problems: [{ path: ['storeId'], message: 'is already taken' }],
     });
   });
 
@@ -52,12 +49,12 @@ describe('store id claim decider', () => {
     expect(given([claimed(productA), released(productA)]).when(take(productB))()).toEqual([
       claimed(productB),
     ]);
-    expect(storeIdHolder(given([claimed(productA), released(productA)]).state)).toBeUndefined();
+    expect(claimHolder(given([claimed(productA), released(productA)]).state)).toBeUndefined();
   });
 
   it('ignores a release by someone who does not hold the id', () => {
     expect(given([claimed(productA)]).when(giveBack(productB))()).toEqual([]);
     expect(given([]).when(giveBack(productA))()).toEqual([]);
-    expect(storeIdHolder(given([claimed(productA), released(productB)]).state)).toBe(productA);
+    expect(claimHolder(given([claimed(productA), released(productB)]).state)).toBe(productA);
   });
 });

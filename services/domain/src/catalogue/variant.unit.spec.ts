@@ -56,8 +56,8 @@ describe('Variant decider', () => {
 
   it('refuses a productStoreId that names no product, naming the field', () => {
     expect(thrownBy(given([]).when(create(null)))).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      details: [expect.objectContaining({ field: '/productStoreId' })],
+      rule: 'invalid',
+      problems: [expect.objectContaining({ path: ['productStoreId'] })],
     });
   });
 
@@ -103,7 +103,7 @@ describe('Variant decider', () => {
           data: { variantId, changes: { productStoreId: 'P-9' }, parent: null, now: later },
         }),
       ),
-    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+    ).toMatchObject({ rule: 'invalid' });
   });
 
   it('records nothing when the productStoreId is its own', () => {
@@ -134,7 +134,7 @@ describe('Variant decider', () => {
           data: { variantId, reason: 'deleted' },
         }),
       ),
-    ).toMatchObject({ code: 'NOT_FOUND' });
+    ).toMatchObject({ rule: 'not-found' });
     expect(
       thrownBy(
         given([]).when({
@@ -142,6 +142,6 @@ describe('Variant decider', () => {
           data: { variantId, changes: { title: 'x' }, now: later },
         }),
       ),
-    ).toMatchObject({ code: 'NOT_FOUND' });
+    ).toMatchObject({ rule: 'not-found' });
   });
 });

@@ -1,7 +1,8 @@
-import { ApiError, RETURN_TO_PATTERN } from '@brand-api/contracts';
+import { RETURN_TO_RULE, resolveReturnTo } from '@brand-api/contracts';
 import type { MagicLinkIssued, MagicLinkRedeemed } from '@brand-api/contracts';
 import type { MagicLinkState } from './magic-link';
 import { magicLinkTtlMs } from './magic-link';
+import { DomainError, alreadyTaken, invalid } from '../errors';
 
 export interface IssueMagicLink {
   type: 'IssueMagicLink';
@@ -23,7 +24,8 @@ export interface RedeemMagicLink {
 
 export type MagicLinkCommand = IssueMagicLink | RedeemMagicLink;
 
-const returnToPattern = new RegExp(RETURN_TO_PATTERN);
+/** Any origin serves: a relative path that stays on one site stays on every site. */
+const anySite = 'https://community.invalid';
 
 export function decideMagicLink(
   command: MagicLinkCommand,
@@ -33,28 +35,20 @@ export function decideMagicLink(
     case 'IssueMagicLink': {
       const { now, ...data } = command.data;
       if (state.status !== 'absent') {
-        throw new ApiError('CONFLICT', { message: 'A magic link with this token already exists' });
+        throw alreadyTaken('A magic link with this token already exists');
       }
       // The schema already refuses these; the rule is the domain's, so it holds here too.
-      if (data.returnTo !== null && !returnToPattern.test(data.returnTo)) {
-        throw new ApiError('VALIDATION_FAILED', {
-          details: [
-            {
-              location: 'body',
-              field: '/returnTo',
-              message: 'must be a relative path starting with a single /',
-            },
-          ],
-        });
+      if (data.returnTo !== null && !resolveReturnTo(data.returnTo, anySite)) {
+        throw invalid(['returnTo'], RETURN_TO_RULE);
       }
       const expiresAt = new Date(Date.parse(now) + magicLinkTtlMs).toISOString();
       return [{ type: 'MagicLinkIssued', schemaVersion: 1, data: { ...data, expiresAt } }];
     }
     case 'RedeemMagicLink': {
-      if (state.status === 'absent') throw new ApiError('MAGIC_LINK_INVALID');
-      if (state.status === 'redeemed') throw new ApiError('MAGIC_LINK_USED');
+      if (state.status === 'absent') throw new DomainError('magic-link-unknown');
+      if (state.status === 'redeemed') throw new DomainError('magic-link-used');
       if (Date.parse(command.data.now) >= Date.parse(state.expiresAt)) {
-        throw new ApiError('MAGIC_LINK_EXPIRED');
+        throw new DomainError('magic-link-expired');
       }
       return [
         {

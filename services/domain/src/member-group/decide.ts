@@ -1,4 +1,3 @@
-import { ApiError } from '@brand-api/contracts';
 import type {
   BrandMemberBadge,
   BrandMemberBadgeInput,
@@ -6,6 +5,7 @@ import type {
   MemberGroupUpdated,
 } from '@brand-api/contracts';
 import type { LiveMemberGroup, MemberGroupState } from './member-group';
+import { alreadyTaken, existing, invalid } from '../errors';
 
 export interface CreateMemberGroup {
   type: 'CreateMemberGroup';
@@ -43,7 +43,7 @@ export function decideMemberGroup(
   switch (command.type) {
     case 'CreateMemberGroup': {
       if (state.status !== 'absent') {
-        throw new ApiError('CONFLICT', { message: 'A member group with this id already exists' });
+        throw alreadyTaken('A member group with this id already exists');
       }
       const { memberGroupId, name, brandMemberBadge, badgeId } = command.data;
       return [
@@ -72,8 +72,7 @@ export function decideMemberGroup(
 }
 
 function live(state: MemberGroupState): LiveMemberGroup {
-  if (state.status !== 'active') throw new ApiError('NOT_FOUND');
-  return state;
+  return existing(state);
 }
 
 function updateMemberGroup(command: UpdateMemberGroup, state: LiveMemberGroup): MemberGroupEvent[] {
@@ -98,13 +97,13 @@ const maxGroupNameLength = 100;
 const maxBadgeNameLength = 50;
 
 function groupName(raw: string): string {
-  return trimmed(raw, '/name', maxGroupNameLength);
+  return trimmed(raw, ['name'], maxGroupNameLength);
 }
 
 function badge(id: string, input: BrandMemberBadgeInput): BrandMemberBadge {
   return {
     id,
-    name: trimmed(input.name, '/brandMemberBadge/name', maxBadgeNameLength),
+    name: trimmed(input.name, ['brandMemberBadge', 'name'], maxBadgeNameLength),
     foregroundColor: input.foregroundColor,
     backgroundColor: input.backgroundColor,
   };
@@ -119,12 +118,10 @@ function sameBadge(a: BrandMemberBadge, b: BrandMemberBadge | null): boolean {
   );
 }
 
-function trimmed(raw: string, field: string, max: number): string {
+function trimmed(raw: string, path: readonly string[], max: number): string {
   const value = raw.trim();
-  if (value.length === 0 || value.length > max) {
-    throw new ApiError('VALIDATION_FAILED', {
-      details: [{ location: 'body', field, message: `must be 1 to ${max} characters` }],
-    });
+  if (value.length === 0 || [...value].length > max) {
+    throw invalid(path, `must be 1 to ${max} characters`);
   }
   return value;
 }

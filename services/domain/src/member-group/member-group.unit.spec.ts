@@ -42,7 +42,7 @@ describe('MemberGroup decider', () => {
           data: { memberGroupId, name: '   ', brandMemberBadge: null, badgeId },
         }),
       ),
-    ).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: '/name' }] });
+    ).toMatchObject({ rule: 'invalid', problems: [{ path: ['name'] }] });
   });
 
   it('replaces a badge keeping its id, removes it with null, and records nothing for no change', () => {
@@ -93,9 +93,9 @@ describe('MemberGroup decider', () => {
     };
     const remove: MemberGroupCommand = { type: 'DeleteMemberGroup', data: {} };
     expect(given([created]).when(remove)()).toEqual([deleted]);
-    expect(thrownBy(given([created, deleted]).when(remove))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(thrownBy(given([created, deleted]).when(remove))).toMatchObject({ rule: 'not-found' });
     expect(thrownBy(given([created, deleted]).when(updateWith({ name: 'x' })))).toMatchObject({
-      code: 'NOT_FOUND',
+      rule: 'not-found',
     });
   });
 });

@@ -1,7 +1,7 @@
-import { ApiError } from '@brand-api/contracts';
 import type { MemberRole, UserReference } from '@brand-api/contracts';
 import type { ActiveMember } from './member';
 import { userReferenceOf } from './member';
+import { DomainError } from '../errors';
 
 /**
  * The signed-in member behind a community command, as the edge loaded them from their stream.
@@ -26,12 +26,14 @@ export function actingMemberOf(member: ActiveMember): ActingMember {
 
 /** Banned members keep their session but can no longer post, comment or like. */
 export function assertMayAct(actor: ActingMember): void {
-  if (actor.isBanned) throw new ApiError('MEMBER_BANNED');
+  if (actor.isBanned) throw new DomainError('member-banned');
 }
 
 export function assertModerator(actor: ActingMember): void {
   assertMayAct(actor);
-  if (actor.role !== 'ADMIN' && actor.role !== 'MODERATOR') throw new ApiError('ROLE_REQUIRED');
+  if (actor.role !== 'ADMIN' && actor.role !== 'MODERATOR') {
+    throw new DomainError('role-required');
+  }
 }
 
 /** The `memberId` and `member` fields every community event carries (contracts' actingMember). */

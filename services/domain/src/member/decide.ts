@@ -1,4 +1,3 @@
-import { ApiError } from '@brand-api/contracts';
 import type {
   MemberEvent,
   MemberGroupsReplaced,
@@ -8,6 +7,7 @@ import type {
   MemberRoleChanged,
 } from '@brand-api/contracts';
 import type { ActiveMember, MemberState } from './member';
+import { alreadyTaken, DomainError, existing, invalid } from '../errors';
 
 /** A member joins through a magic link, the sign-up call, or an operator. */
 export interface JoinMember {
@@ -89,14 +89,9 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
   }
 }
 
-function existing(state: MemberState): ActiveMember {
-  if (state.status !== 'active') throw new ApiError('NOT_FOUND');
-  return state;
-}
-
 function joinMember(command: JoinMember, state: MemberState): MemberJoined {
   if (state.status !== 'absent') {
-    throw new ApiError('CONFLICT', { message: 'A member with this id already exists' });
+    throw alreadyTaken('A member with this id already exists');
   }
   const { now, ...data } = command.data;
   return {
@@ -104,8 +99,8 @@ function joinMember(command: JoinMember, state: MemberState): MemberJoined {
     schemaVersion: 1,
     data: {
       ...data,
-      firstName: requiredName(data.firstName, '/firstName'),
-      lastName: optionalName(data.lastName, '/lastName'),
+      firstName: requiredName(data.firstName, 'firstName'),
+      lastName: optionalName(data.lastName, 'lastName'),
       joinedAt: now,
     },
   };
@@ -114,24 +109,18 @@ function joinMember(command: JoinMember, state: MemberState): MemberJoined {
 function updateMember(command: UpdateMember, state: ActiveMember): MemberEvent[] {
   const { isBanned, isEmailVerified, groupIds } = command.data;
   if (isEmailVerified !== undefined && !command.data.emailVerificationAllowed) {
-    throw new ApiError('EMAIL_VERIFICATION_NOT_ALLOWED');
+    throw new DomainError('email-verification-not-allowed');
   }
   if (groupIds !== undefined) {
     const known = new Set(command.data.knownGroupIds);
     const unknown = groupIds.filter((id) => !known.has(id));
     if (unknown.length > 0) {
-      throw new ApiError('VALIDATION_FAILED', {
+      throw new DomainError('invalid', {
         message: `Unknown member group ids: ${unknown.join(', ')}`,
-        details: groupIds.flatMap((id, index) =>
+        problems: groupIds.flatMap((id, index) =>
           known.has(id)
             ? []
-            : [
-                {
-                  location: 'body',
-                  field: `/groupIds/${index}`,
-                  message: `unknown member group '${id}'`,
-                },
-              ],
+            : [{ path: ['groupIds', index], message: `unknown member group '${id}'` }],
         ),
       });
     }
@@ -242,10 +231,8 @@ const maxNameLength = 100;
 
 function requiredName(raw: string, field: string): string {
   const name = raw.trim();
-  if (name.length === 0 || name.length > maxNameLength) {
-    throw new ApiError('VALIDATION_FAILED', {
-      details: [{ location: 'body', field, message: `must be 1 to ${maxNameLength} characters` }],
-    });
+  if (name.length === 0 || [...name].length > maxNameLength) {
+    throw invalid([field], `must be 1 to ${maxNameLength} characters`);
   }
   return name;
 }

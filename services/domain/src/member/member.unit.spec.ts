@@ -59,7 +59,7 @@ describe('Member decider', () => {
   });
 
   it('refuses to join the same member twice', () => {
-    expect(thrownBy(given([joined]).when(join))).toMatchObject({ code: 'CONFLICT' });
+    expect(thrownBy(given([joined]).when(join))).toMatchObject({ rule: 'already-taken' });
   });
 
   it('bans, verifies and sets groups, recording only what changes', () => {
@@ -95,11 +95,9 @@ describe('Member decider', () => {
       ),
     );
     expect(error).toMatchObject({
-      code: 'VALIDATION_FAILED',
+      rule: 'invalid',
       message: `Unknown member group ids: ${groupB}`,
-      details: [
-        { location: 'body', field: '/groupIds/1', message: `unknown member group '${groupB}'` },
-      ],
+      problems: [{ path: ['groupIds', 1], message: `unknown member group '${groupB}'` }],
     });
   });
 
@@ -109,14 +107,14 @@ describe('Member decider', () => {
         thrownBy(
           given([joined]).when(update({ isEmailVerified, emailVerificationAllowed: false })),
         ),
-      ).toMatchObject({ code: 'EMAIL_VERIFICATION_NOT_ALLOWED', statusCode: 403 });
+      ).toMatchObject({ rule: 'email-verification-not-allowed' });
     }
   });
 
-  it('answers NOT_FOUND for a member that does not exist', () => {
+  it('refuses a member that does not exist as not found', () => {
     expect(thrownBy(given([]).when(update({ isBanned: true })))).toMatchObject({
-      code: 'NOT_FOUND',
-      message: 'Resource not found',
+      rule: 'not-found',
+      explained: false,
     });
   });
 
@@ -188,7 +186,7 @@ describe('Member decider', () => {
     ]);
     const state = stateAfter(memberDecider, [joined, promoted]);
     expect(state).toMatchObject({ status: 'active', role: 'MODERATOR' });
-    expect(thrownBy(given([]).when(toModerator))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(thrownBy(given([]).when(toModerator))).toMatchObject({ rule: 'not-found' });
   });
 
   it('shows the member as SPEC §3 describes, without a phone number it does not have', () => {

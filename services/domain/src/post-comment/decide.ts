@@ -1,4 +1,3 @@
-import { ApiError } from '@brand-api/contracts';
 import type { PostCommentCreated, PostCommentLiked } from '@brand-api/contracts';
 import type { ActingMember } from '../member/acting-member';
 import { actingFields, assertMayAct } from '../member/acting-member';
@@ -6,6 +5,7 @@ import { livePost, requireContentHtml } from '../post/decide';
 import type { PostState } from '../post/post';
 import { livePostComment } from './post-comment';
 import type { PostCommentLikeState, PostCommentState } from './post-comment';
+import { alreadyTaken } from '../errors';
 
 export interface CreatePostComment {
   type: 'CreatePostComment';
@@ -30,7 +30,7 @@ export function decidePostComment(
   assertMayAct(actor);
   const post = livePost(command.data.post);
   if (state.status !== 'absent') {
-    throw new ApiError('CONFLICT', { message: 'A comment with this id already exists' });
+    throw alreadyTaken('A comment with this id already exists');
   }
   return [
     {

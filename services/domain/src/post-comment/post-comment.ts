@@ -2,8 +2,8 @@
  * The PostComment aggregate: a member's comment on a post. Stream `postComment-<id>`; likes in
  * one stream per member and comment (`postCommentLike-<commentId>-<memberId>`), as for posts.
  */
-import { ApiError } from '@brand-api/contracts';
 import type { PostCommentCreated, PostCommentEvent, PostCommentLiked } from '@brand-api/contracts';
+import { existing } from '../errors';
 
 export type { PostCommentEvent };
 
@@ -46,8 +46,7 @@ export function evolvePostComment(
 }
 
 export function livePostComment(state: PostCommentState): LivePostComment {
-  if (state.status !== 'active') throw new ApiError('NOT_FOUND', { message: 'Comment not found' });
-  return state;
+  return existing(state, 'Comment not found');
 }
 
 export interface PostCommentLikeState {

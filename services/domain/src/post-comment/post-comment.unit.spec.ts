@@ -62,14 +62,14 @@ describe('PostComment decider', () => {
     const decide = (command: CreatePostComment) => () =>
       postCommentDecider.decide(command, postCommentDecider.initialState());
     expect(thrownBy(decide(comment({ actor: { ...actor, isBanned: true } })))).toMatchObject({
-      code: 'MEMBER_BANNED',
+      rule: 'member-banned',
     });
     expect(thrownBy(decide(comment({ post: { status: 'absent' } })))).toMatchObject({
-      code: 'NOT_FOUND',
+      rule: 'not-found',
     });
     expect(thrownBy(decide(comment({ contentHtml: '' })))).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      details: [{ field: '/contentHtml' }],
+      rule: 'invalid',
+      problems: [{ path: ['contentHtml'] }],
     });
   });
 });
@@ -102,6 +102,6 @@ describe('PostCommentLike decider', () => {
           postCommentLikeDecider.initialState(),
         ),
       ),
-    ).toMatchObject({ code: 'NOT_FOUND' });
+    ).toMatchObject({ rule: 'not-found' });
   });
 });

@@ -1,9 +1,9 @@
-import { ApiError } from '@brand-api/contracts';
 import type { PostLiked, PostType } from '@brand-api/contracts';
 import type { ActingMember } from '../member/acting-member';
 import { actingFields, assertMayAct, assertModerator } from '../member/acting-member';
 import type { RoomState } from '../room/room';
 import type { LivePost, PostLikeState, PostState, PostStreamEvent } from './post';
+import { alreadyTaken, existing, invalid, notFound } from '../errors';
 
 export interface CreatePost {
   type: 'CreatePost';
@@ -64,13 +64,13 @@ export function decidePost(command: PostCommand, state: PostState): PostStreamEv
 function createPost(command: CreatePost, state: PostState): PostStreamEvent {
   const { postId, room, actor, type, now } = command.data;
   assertMayAct(actor);
-  if (room.status !== 'active') throw new ApiError('NOT_FOUND', { message: 'Room not found' });
+  if (room.status !== 'active') throw notFound('Room not found');
   if (state.status !== 'absent') {
-    throw new ApiError('CONFLICT', { message: 'A post with this id already exists' });
+    throw alreadyTaken('A post with this id already exists');
   }
   const title = command.data.title.trim();
-  if (title.length === 0 || title.length > maxPostTitleLength) {
-    throw invalid('/title', `must be 1 to ${maxPostTitleLength} characters`);
+  if (title.length === 0 || [...title].length > maxPostTitleLength) {
+    throw invalid(['title'], `must be 1 to ${maxPostTitleLength} characters`);
   }
   const contentHtml = requireContentHtml(command.data.contentHtml);
   return {
@@ -91,8 +91,7 @@ function createPost(command: CreatePost, state: PostState): PostStreamEvent {
 }
 
 export function livePost(state: PostState): LivePost {
-  if (state.status !== 'active') throw new ApiError('NOT_FOUND', { message: 'Post not found' });
-  return state;
+  return existing(state, 'Post not found');
 }
 
 export interface LikePost {
@@ -119,11 +118,7 @@ export function requireContentHtml(html: string): string {
   const contentHtml = html.trim();
   const hasText = contentHtml.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') !== '';
   if (!hasText && !/<img\b/i.test(contentHtml)) {
-    throw invalid('/contentHtml', 'must contain text or an image after unsafe HTML is removed');
+    throw invalid(['contentHtml'], 'must contain text or an image after unsafe HTML is removed');
   }
   return contentHtml;
-}
-
-function invalid(field: string, message: string): ApiError {
-  return new ApiError('VALIDATION_FAILED', { details: [{ location: 'body', field, message }] });
 }

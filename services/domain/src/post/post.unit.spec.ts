@@ -59,16 +59,16 @@ describe('Post decider', () => {
 
   it('refuses banned members, unknown rooms, empty titles and content that sanitising emptied', () => {
     expect(thrownBy(given([]).when(create({ actor: banned })))).toMatchObject({
-      code: 'MEMBER_BANNED',
+      rule: 'member-banned',
     });
     expect(thrownBy(given([]).when(create({ room: { status: 'absent' } })))).toMatchObject({
-      code: 'NOT_FOUND',
+      rule: 'not-found',
     });
     expect(thrownBy(given([]).when(create({ title: '  ' })))).toMatchObject({
-      details: [{ field: '/title' }],
+      problems: [{ path: ['title'] }],
     });
     expect(thrownBy(given([]).when(create({ contentHtml: '<p> &nbsp;</p>' })))).toMatchObject({
-      details: [{ field: '/contentHtml' }],
+      problems: [{ path: ['contentHtml'] }],
     });
     expect(
       given([]).when(create({ contentHtml: '<img src="https://x.example/a.png">' }))(),
@@ -94,7 +94,7 @@ describe('Post decider', () => {
     expect(
       thrownBy(given([created]).when({ type: 'PinPost', data: { actor: customer } })),
     ).toMatchObject({
-      code: 'ROLE_REQUIRED',
+      rule: 'role-required',
     });
     expect(
       thrownBy(
@@ -103,11 +103,11 @@ describe('Post decider', () => {
           data: { actor: { ...moderator, isBanned: true } },
         }),
       ),
-    ).toMatchObject({ code: 'MEMBER_BANNED' });
+    ).toMatchObject({ rule: 'member-banned' });
     expect(
       thrownBy(given([]).when({ type: 'UnpinPost', data: { actor: moderator } })),
     ).toMatchObject({
-      code: 'NOT_FOUND',
+      rule: 'not-found',
     });
   });
 });
@@ -138,7 +138,7 @@ describe('PostLike decider', () => {
       thrownBy(() =>
         postLikeDecider.decide({ type: 'LikePost', data: { post, actor: banned } }, likeGiven([])),
       ),
-    ).toMatchObject({ code: 'MEMBER_BANNED' });
+    ).toMatchObject({ rule: 'member-banned' });
     expect(
       thrownBy(() =>
         postLikeDecider.decide(
@@ -146,6 +146,6 @@ describe('PostLike decider', () => {
           likeGiven([]),
         ),
       ),
-    ).toMatchObject({ code: 'NOT_FOUND' });
+    ).toMatchObject({ rule: 'not-found' });
   });
 });

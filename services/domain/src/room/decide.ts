@@ -1,6 +1,6 @@
-import { ApiError } from '@brand-api/contracts';
 import type { RoomEvent } from '@brand-api/contracts';
 import type { RoomState } from './room';
+import { alreadyTaken, invalid } from '../errors';
 
 export interface CreateRoom {
   type: 'CreateRoom';
@@ -15,19 +15,11 @@ export function decideRoom(command: RoomCommand, state: RoomState): RoomEvent[] 
   switch (command.type) {
     case 'CreateRoom': {
       if (state.status !== 'absent') {
-        throw new ApiError('CONFLICT', { message: 'A room with this id already exists' });
+        throw alreadyTaken('A room with this id already exists');
       }
       const name = command.data.name.trim();
-      if (name.length === 0 || name.length > maxRoomNameLength) {
-        throw new ApiError('VALIDATION_FAILED', {
-          details: [
-            {
-              location: 'body',
-              field: '/name',
-              message: `must be 1 to ${maxRoomNameLength} characters`,
-            },
-          ],
-        });
+      if (name.length === 0 || [...name].length > maxRoomNameLength) {
+        throw invalid(['name'], `must be 1 to ${maxRoomNameLength} characters`);
       }
       return [
         { type: 'RoomCreated', schemaVersion: 1, data: { roomId: command.data.roomId, name } },

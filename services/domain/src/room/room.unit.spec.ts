@@ -20,12 +20,14 @@ describe('Room decider', () => {
 
   it.each(['', '  ', 'x'.repeat(101)])('refuses the name %j', (name) => {
     expect(thrownBy(given([]).when(create(name)))).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      details: [{ field: '/name' }],
+      rule: 'invalid',
+      problems: [{ path: ['name'] }],
     });
   });
 
   it('refuses to create the same room twice', () => {
-    expect(thrownBy(given([created]).when(create('General')))).toMatchObject({ code: 'CONFLICT' });
+    expect(thrownBy(given([created]).when(create('General')))).toMatchObject({
+      rule: 'already-taken',
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { ApiError, webhookEventTypes } from '@brand-api/contracts';
-import type { ErrorDetail, WebhookEventType } from '@brand-api/contracts';
+import { webhookEventTypes } from '@brand-api/contracts';
+import type { WebhookEventType } from '@brand-api/contracts';
 import type {
   WebhookEndpointDisabled,
   WebhookEndpointEnabled,
@@ -9,6 +9,8 @@ import type {
   WebhookEndpointState,
   WebhookEndpointUpdated,
 } from './webhook-endpoint';
+import { alreadyTaken, DomainError, notFound } from '../errors';
+import type { DomainProblem } from '../errors';
 
 export interface RegisterWebhookEndpoint {
   type: 'RegisterWebhookEndpoint';
@@ -91,13 +93,13 @@ function register(
   state: WebhookEndpointState,
 ): WebhookEndpointRegistered {
   if (state.status !== 'absent') {
-    throw new ApiError('CONFLICT', { message: 'A webhook endpoint with this id already exists' });
+    throw alreadyTaken('A webhook endpoint with this id already exists');
   }
   const { data } = command;
-  const problems: ErrorDetail[] = [];
+  const problems: DomainProblem[] = [];
   const url = checkUrl(data.url, problems);
   const eventTypes = checkEventTypes(data.eventTypes ?? null, problems);
-  if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', { details: problems });
+  if (problems.length > 0) throw new DomainError('invalid', { problems });
   return {
     type: 'WebhookEndpointRegistered',
     schemaVersion: 1,
@@ -118,7 +120,7 @@ function update(
 ): (WebhookEndpointUpdated | WebhookEndpointDisabled | WebhookEndpointEnabled)[] {
   const endpoint = ownEndpoint(state, command.data.brandId);
   const { data } = command;
-  const problems: ErrorDetail[] = [];
+  const problems: DomainProblem[] = [];
   const changes: WebhookEndpointUpdated['data']['changes'] = {};
   if (data.url !== undefined) {
     const url = checkUrl(data.url, problems);
@@ -128,7 +130,7 @@ function update(
     const eventTypes = checkEventTypes(data.eventTypes, problems);
     if (!sameEventTypes(eventTypes, endpoint.eventTypes)) changes.eventTypes = eventTypes;
   }
-  if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', { details: problems });
+  if (problems.length > 0) throw new DomainError('invalid', { problems });
   const events: (WebhookEndpointUpdated | WebhookEndpointDisabled | WebhookEndpointEnabled)[] = [];
   if (Object.keys(changes).length > 0) {
     events.push({
@@ -161,7 +163,7 @@ function rotate(
   const endpoint = ownEndpoint(state, command.data.brandId);
   const secret = checkSecret(command.data.secret);
   if (secret === endpoint.secret || secret === endpoint.previousSecret) {
-    throw new ApiError('CONFLICT', { message: 'The new secret must differ from the current ones' });
+    throw alreadyTaken('The new secret must differ from the current ones');
   }
   const now = Date.parse(command.metadata.now);
   if (Number.isNaN(now)) throw new RangeError(`Invalid command time '${command.metadata.now}'`);
@@ -195,13 +197,13 @@ function disable(
 
 /** Another brand's endpoint is reported as not found, never as forbidden. */
 function ownEndpoint(state: WebhookEndpointState, brandId: string) {
-  if (state.status === 'absent' || state.brandId !== brandId) throw new ApiError('NOT_FOUND');
+  if (state.status === 'absent' || state.brandId !== brandId) throw notFound();
   return state;
 }
 
-function checkUrl(raw: string, problems: ErrorDetail[]): string {
+function checkUrl(raw: string, problems: DomainProblem[]): string {
   const fail = (message: string) => {
-    problems.push({ location: 'body', field: '/url', message });
+    problems.push({ path: ['url'], message });
     return raw;
   };
   if (raw.length > maxUrlLength) return fail(`must be at most ${maxUrlLength} characters`);
@@ -221,24 +223,19 @@ function checkUrl(raw: string, problems: ErrorDetail[]): string {
 /** null stays null (every type); a list is deduplicated and put in catalogue order. */
 function checkEventTypes(
   raw: readonly string[] | null,
-  problems: ErrorDetail[],
+  problems: DomainProblem[],
 ): WebhookEventType[] | null {
   if (raw === null) return null;
   if (raw.length === 0) {
     problems.push({
-      location: 'body',
-      field: '/eventTypes',
+      path: ['eventTypes'],
       message: 'must name at least one event type, or be null for every type',
     });
     return null;
   }
   raw.forEach((type, index) => {
     if (!(webhookEventTypes as readonly string[]).includes(type)) {
-      problems.push({
-        location: 'body',
-        field: `/eventTypes/${index}`,
-        message: `unknown event type '${type}'`,
-      });
+      problems.push({ path: ['eventTypes', index], message: `unknown event type '${type}'` });
     }
   });
   return webhookEventTypes.filter((type) => raw.includes(type));

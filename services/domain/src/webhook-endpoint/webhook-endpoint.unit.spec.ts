@@ -55,10 +55,10 @@ describe('WebhookEndpoint decider', () => {
     expect(
       thrownBy(given([]).when(register({ url: 'ftp://x.example', eventTypes: ['user.left'] }))),
     ).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      details: [
-        { field: '/url', message: 'must be http or https' },
-        { field: '/eventTypes/0', message: "unknown event type 'user.left'" },
+      rule: 'invalid',
+      problems: [
+        { path: ['url'], message: 'must be http or https' },
+        { path: ['eventTypes', 0], message: "unknown event type 'user.left'" },
       ],
     });
   });
@@ -67,13 +67,13 @@ describe('WebhookEndpoint decider', () => {
     expect(
       thrownBy(given([]).when(register({ url: 'https://u:p@x.example/', eventTypes: [] }))),
     ).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      details: [{ field: '/url' }, { field: '/eventTypes' }],
+      rule: 'invalid',
+      problems: [{ path: ['url'] }, { path: ['eventTypes'] }],
     });
   });
 
   it('refuses a second registration with the same id', () => {
-    expect(thrownBy(given([registered]).when(register()))).toMatchObject({ code: 'CONFLICT' });
+    expect(thrownBy(given([registered]).when(register()))).toMatchObject({ rule: 'already-taken' });
   });
 
   it('records only the fields that change, and nothing for a no-op', () => {
@@ -141,17 +141,17 @@ describe('WebhookEndpoint decider', () => {
     });
     expect(
       thrownBy(given([registered]).when({ ...rotate, data: { ...rotate.data, secret } })),
-    ).toMatchObject({ code: 'CONFLICT' });
+    ).toMatchObject({ rule: 'already-taken' });
   });
 
   it("reports another brand's endpoint, or a missing one, as not found", () => {
     expect(
       thrownBy(given([registered]).when(update({ enabled: false }, otherBrandId))),
     ).toMatchObject({
-      code: 'NOT_FOUND',
+      rule: 'not-found',
     });
     expect(thrownBy(given([]).when(update({ enabled: false })))).toMatchObject({
-      code: 'NOT_FOUND',
+      rule: 'not-found',
     });
   });
 });

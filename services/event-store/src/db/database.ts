@@ -24,6 +24,28 @@ export interface Queryable {
   ): Promise<QueryResult<R>>;
 }
 
+/** A statement run for its effect in a pipeline (see `Transaction.pipeline`). */
+export interface PipelinedStatement {
+  text: string;
+  params?: readonly unknown[];
+}
+
+export interface PipelineFailure {
+  /** Where in the pipeline the statement that failed stands. */
+  index: number;
+  error: unknown;
+}
+
+export interface Transaction extends Queryable {
+  /**
+   * Runs `statements` in order for their effect (rows are not read) and stops at the first one
+   * that fails, which it resolves with; the transaction is then aborted, as after any failed
+   * query. On a server they leave in one write and are answered together: a thousand
+   * statements cost about one round trip. PGlite runs in process and runs them one by one.
+   */
+  pipeline(statements: readonly PipelinedStatement[]): Promise<PipelineFailure | undefined>;
+}
+
 /** A session-level lock held until released (Postgres advisory lock). */
 export interface HeldLock {
   release(): Promise<void>;
@@ -34,7 +56,7 @@ export type DatabaseKind = 'postgres' | 'pglite';
 export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs `fn` in one transaction (READ COMMITTED); commits on resolve, rolls back on throw. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   /** LISTEN on a channel; resolves to an unsubscribe function. */

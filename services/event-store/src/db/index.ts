@@ -8,3 +8,4 @@ export { openDatabase } from './open-database';
 export type { OpenDatabaseOptions } from './open-database';
 export { createCoalescingNotifier } from './notifier';
 export type { CoalescingNotifier } from './notifier';
+export { isDatabaseUnavailable } from './unavailable';

@@ -1,6 +1,7 @@
 import pg from 'pg';
-import type { Database, HeldLock, Queryable, QueryOptions, QueryResult } from './database';
+import type { Database, HeldLock, QueryOptions, QueryResult, Transaction } from './database';
 import { advisoryKeySql } from './database';
+import { runPipeline } from './pg-pipeline';
 import { checkout, listenWithReconnect } from './pg-session';
 
 // int8 (counts, global positions) as numbers: positions stay far below 2^53.
@@ -31,6 +32,14 @@ export interface PgDatabaseOptions {
   idleInTransactionTimeoutMs?: number;
 }
 
+/** The work of a transaction returned although one of its statements had failed. */
+export class TransactionAbortedError extends Error {
+  override readonly name = 'TransactionAbortedError';
+  constructor() {
+    super('The transaction was rolled back: one of its statements failed');
+  }
+}
+
 class PgDatabase implements Database {
   readonly kind = 'postgres' as const;
 
@@ -45,18 +54,21 @@ class PgDatabase implements Database {
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
   }
 
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const { client, done } = await checkout(this.pool);
     try {
       await client.query('BEGIN');
-      const tx: Queryable = {
+      const tx: Transaction = {
         async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions) {
           const result = await client.query(toConfig(text, params, options));
           return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
         },
+        pipeline: (statements) => runPipeline(client, statements),
       };
       const value = await fn(tx);
-      await client.query('COMMIT');
+      // A transaction in which a statement failed answers COMMIT with ROLLBACK, and no error.
+      const commit = await client.query('COMMIT');
+      if (commit.command === 'ROLLBACK') throw new TransactionAbortedError();
       done();
       return value;
     } catch (error) {

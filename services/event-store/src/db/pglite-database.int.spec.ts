@@ -11,3 +11,16 @@ describe('PGlite database', () => {
     await db.close();
   });
 });
+
+describe('PGlite text', () => {
+  it('reads back a value that starts with a byte order mark as written (scripts/pglite-keep-bom.cjs)', async () => {
+    const db = await createPgliteDatabase();
+    const written = '\ufeffshirt-1';
+    const { rows } = await db.query<{ value: string; inJson: string }>(
+      `SELECT $1::text AS value, jsonb_build_object('v', $1::text)->>'v' AS "inJson"`,
+      [written],
+    );
+    expect(rows[0]).toEqual({ value: written, inJson: written });
+    await db.close();
+  });
+});

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Results, Transaction } from '@electric-sql/pglite';
-import type { Database, HeldLock, Queryable, QueryResult } from './database';
+import type { Results, Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import type { Database, HeldLock, QueryResult, Transaction } from './database';
 
 /** PGlite reports `affectedRows: 0` for a SELECT; pg's rowCount counts the rows returned. */
 function toQueryResult<R>(result: Results<R>): QueryResult<R> {
@@ -21,11 +21,22 @@ class PgliteDatabase implements Database {
     return toQueryResult(await this.db.query<R>(text, params as unknown[] | undefined));
   }
 
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (transaction: Transaction) => {
-      const tx: Queryable = {
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (transaction: PgliteTransaction) => {
+      const tx: Transaction = {
         async query<R>(text: string, params?: readonly unknown[]) {
           return toQueryResult(await transaction.query<R>(text, params as unknown[] | undefined));
+        },
+        // In process there is no round trip to save: one statement after the other.
+        async pipeline(statements) {
+          for (const [index, { text, params }] of statements.entries()) {
+            try {
+              await transaction.query(text, params as unknown[] | undefined);
+            } catch (error) {
+              return { index, error };
+            }
+          }
+          return undefined;
         },
       };
       return fn(tx);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { migrate } from '../db';
-import type { Database, Queryable, QueryOptions } from '../db';
+import type { Database, QueryOptions, Transaction } from '../db';
 import { ConcurrencyError, DuplicateEventIdError } from '../event-store';
 import type { NewEvent } from '../event-store';
 import type { TestDatabase } from '../testing';
@@ -65,7 +65,7 @@ function countingQueries(db: Database): { counted: Database; texts: string[] } {
       texts.push(text);
       return db.query<R>(text, params, options);
     },
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => {
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>) => {
       texts.push('transaction');
       return db.transaction(fn);
     },

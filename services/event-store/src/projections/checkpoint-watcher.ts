@@ -17,6 +17,9 @@ export class CheckpointWatcher {
   readonly signal = new WakeSignal();
   private refreshing: { generation: number; done: Promise<Map<string, LogPosition>> } | undefined;
   private unlisten: Promise<() => Promise<void>> | undefined;
+  /** Open parked events per projection, as of the last checkpoint read. */
+  private parked = new Map<string, number>();
+  private parkedGeneration = -1;
 
   private readonly names: readonly string[];
 
@@ -69,6 +72,15 @@ export class CheckpointWatcher {
     }
   }
 
+  /**
+   * Whether any of these projections had parked events at the last checkpoint read. A waiter
+   * that saw a checkpoint reach its write also saw the count that parking it would have raised
+   * (both move in one transaction), so when this is false there is nothing to look up.
+   */
+  mayHaveParked(names: readonly string[] = this.names): boolean {
+    return names.some((name) => (this.parked.get(name) ?? 0) > 0);
+  }
+
   async close(): Promise<void> {
     const unlisten = this.unlisten;
     this.unlisten = undefined;
@@ -79,14 +91,15 @@ export class CheckpointWatcher {
   private refresh(): Promise<Map<string, LogPosition>> {
     const generation = this.signal.current;
     if (this.refreshing?.generation === generation) return this.refreshing.done;
-    const done = readCheckpoints(this.db, this.names).then(
-      (checkpoints) =>
-        new Map(
-          checkpoints
-            .filter((c) => c.version >= (this.versions.get(c.name) ?? 0))
-            .map((c) => [c.name, c.position]),
-        ),
-    );
+    const done = readCheckpoints(this.db, this.names).then((read) => {
+      const current = read.filter((c) => c.version >= (this.versions.get(c.name) ?? 0));
+      // Reads can finish out of order: an older one must not hide what a newer one saw.
+      if (generation >= this.parkedGeneration) {
+        this.parkedGeneration = generation;
+        this.parked = new Map(current.map((c) => [c.name, c.parked]));
+      }
+      return new Map(current.map((c) => [c.name, c.position]));
+    });
     const refreshing = { generation, done };
     this.refreshing = refreshing;
     const clear = () => {

@@ -10,6 +10,7 @@ interface CheckpointRow {
   status: ProjectionStatus;
   last_error: string | null;
   updated_at: Date;
+  parked: number;
 }
 
 const toCheckpoint = (row: CheckpointRow): ProjectionCheckpoint => ({
@@ -19,6 +20,7 @@ const toCheckpoint = (row: CheckpointRow): ProjectionCheckpoint => ({
   status: row.status,
   lastError: row.last_error,
   updatedAt: row.updated_at,
+  parked: row.parked,
 });
 
 export async function readCheckpoints(
@@ -26,7 +28,7 @@ export async function readCheckpoints(
   names: readonly string[],
 ): Promise<ProjectionCheckpoint[]> {
   const { rows } = await db.query<CheckpointRow>(
-    `SELECT name, version, commit, prepare, status, last_error, updated_at
+    `SELECT name, version, commit, prepare, status, last_error, updated_at, parked
      FROM projection_checkpoints WHERE name = ANY($1::text[]) ORDER BY name`,
     [names],
   );
@@ -44,7 +46,7 @@ export async function lockCheckpoint(
     [name, version],
   );
   const { rows } = await tx.query<CheckpointRow>(
-    `SELECT name, version, commit, prepare, status, last_error, updated_at
+    `SELECT name, version, commit, prepare, status, last_error, updated_at, parked
      FROM projection_checkpoints WHERE name = $1 FOR UPDATE`,
     [name],
   );

@@ -1,6 +1,8 @@
-export { applyEachStatement, createProjectionRunner } from './projection-runner';
+export { createProjectionRunner } from './projection-runner';
+export { applyPipelined } from './apply-events';
+export { RowInsert, rowInsert } from './row-insert';
+export type { RowInsertSpec } from './row-insert';
 export type {
-  ApplyEvents,
   ProjectionObserver,
   ProjectionRunner,
   ProjectionRunnerOptions,
@@ -15,3 +17,14 @@ export type {
 export { projectionMigrations, checkpointsChannel } from './migrations';
 export { readCheckpoints } from './checkpoints';
 export { WakeSignal } from './wake-signal';
+export {
+  isPoison,
+  listParked,
+  settleParkedAfterRebuild,
+  unappliedIn,
+  type PassedOver,
+  type ParkedEvent,
+  type ParkedFilter,
+  type ParkedStatus,
+} from './parked-events';
+export type { ParkedOutcome } from './projection-runner';

@@ -62,7 +62,11 @@ describeOnServer(
     afterAll(() => testDb.drop());
 
     it('a worker killed with SIGKILL mid-batch resumes on restart without applying any event twice', async () => {
-      const env = { WORKER_DATABASE_URL: testDb.url!, BATCH_SIZE: String(batchSize) };
+      const env = {
+        WORKER_DATABASE_URL: testDb.url!,
+        BATCH_SIZE: String(batchSize),
+        EVENTS_TOTAL: String(total),
+      };
       const first = spawnTypeScript(worker, { ...env, APPLY_DELAY_MS: '5' });
       // Halfway through the third batch: two batches committed, the third one open.
       await lineMatching(first, (line) => line === `applying ${2 * batchSize + batchSize / 2}`);

@@ -6,8 +6,10 @@ import { createPostgresEventStore, eventStoreMigrations } from '../postgres';
 import type { TestDatabase } from '../testing';
 import { createTestDatabase, eventually, hasPostgresServer } from '../testing';
 import { projectionMigrations } from './migrations';
-import type { Projection } from './projection';
+import { listParked } from './parked-events';
+import type { Projection, ProjectionCheckpoint } from './projection';
 import { createProjectionRunner } from './projection-runner';
+import { rowInsert } from './row-insert';
 import type { ProjectionRunner } from './projection-runner';
 
 // Jest applies `testTimeout` only from the top-level config, not from the int project's.
@@ -68,7 +70,8 @@ describe(`projection runner on ${hasPostgresServer() ? 'a Postgres server' : 'in
     db = testDb.db;
     await migrate(db, [...eventStoreMigrations, ...projectionMigrations]);
     await db.exec(`CREATE TABLE stream_counts (
-      projection text, stream_name text, events integer NOT NULL, PRIMARY KEY (projection, stream_name))`);
+      projection text, stream_name text, events integer NOT NULL, PRIMARY KEY (projection, stream_name));
+      CREATE TABLE notes (projection text, n integer, text text NOT NULL, PRIMARY KEY (projection, n))`);
     store = createPostgresEventStore(db);
   });
   afterEach(async () => {
@@ -210,7 +213,7 @@ describe(`projection runner on ${hasPostgresServer() ? 'a Postgres server' : 'in
     expect((await v2.checkpoints())[0]?.version).toBe(2);
   });
 
-  it('a failing event rolls back its batch, marks the projection failed, and is retried', async () => {
+  it('a failing event rolls back its batch, marks the projection failed, and is retried; what came before it is applied at once', async () => {
     const name = `flaky-${randomUUID()}`;
     const stream = `s-${randomUUID()}`;
     let failuresLeft = 2;
@@ -228,11 +231,16 @@ describe(`projection runner on ${hasPostgresServer() ? 'a Postgres server' : 'in
     const position = await append(stream, events(4));
     const projector = runner({ projections: [flaky], onError: (error) => errors.push(error) });
     await projector.start();
-    await eventually(async () => (await projector.checkpoints())[0]?.status === 'failed');
-    const [failed] = await projector.checkpoints();
+    // Read once: applying the events before the failing one moves the checkpoint right after.
+    let failed: ProjectionCheckpoint | undefined;
+    await eventually(async () => {
+      const [checkpoint] = await projector.checkpoints();
+      if (checkpoint?.status === 'failed') failed = checkpoint;
+      return failed !== undefined;
+    });
     expect(failed?.lastError).toContain(`Counted ${stream}@2`);
     expect(failed?.lastError).toContain('read model unavailable');
-    expect(await counts(name, [stream])).toEqual({});
+    await eventually(async () => (await counts(name, [stream]))[stream] === 2);
 
     expect(await projector.waitFor(position, 10_000)).toBe(true);
     expect(await counts(name, [stream])).toEqual({ [stream]: 4 });
@@ -241,5 +249,114 @@ describe(`projection runner on ${hasPostgresServer() ? 'a Postgres server' : 'in
       lastError: null,
     });
     expect(errors).toHaveLength(2);
+  });
+
+  it('parks an event the projection keeps failing on and carries on with the rest of the log', async () => {
+    const name = `poisoned-${randomUUID()}`;
+    const [bad, good] = [`bad-${randomUUID()}`, `good-${randomUUID()}`];
+    const poisoned: Projection = {
+      ...streamCounter(name),
+      apply(event, tx) {
+        // A bug: this event's data makes the projection's own code throw, every time.
+        if (event.streamName === bad && event.streamVersion === 1) {
+          throw new TypeError("Cannot read properties of undefined (reading 'price')");
+        }
+        return streamCounter(name).apply(event, tx);
+      },
+    };
+    const parkedSeen: string[] = [];
+    const projector = runner({
+      projections: [poisoned],
+      onParked: (parked) => parkedSeen.push(`${parked.streamName}@${parked.streamVersion}`),
+    });
+    await append(bad, events(3));
+    const last = await append(good, events(2));
+    await projector.start();
+
+    expect(await projector.waitFor(last, 10_000)).toBe(true);
+    expect(await counts(name, [bad, good])).toEqual({ [bad]: 2, [good]: 2 });
+    expect(parkedSeen).toEqual([`${bad}@1`]);
+    const [checkpoint] = await projector.checkpoints();
+    expect(checkpoint).toMatchObject({ status: 'running', parked: 1 });
+    const [parked] = await listParked(db, { projections: [name] });
+    expect(parked).toMatchObject({
+      streamName: bad,
+      streamVersion: 1,
+      status: 'parked',
+      attempts: 3,
+      error: expect.stringContaining("reading 'price'") as unknown,
+    });
+    const badAppend = (await store.readStream(bad))[1]!.position;
+    expect(await projector.unappliedIn([badAppend.commit])).toHaveLength(1);
+    expect(await projector.unappliedIn([last.commit])).toEqual([]);
+  });
+
+  it('parks the event whose row broke a multi-row INSERT, and applies the rows around it', async () => {
+    const name = `noted-${randomUUID()}`;
+    const insertNote = rowInsert({
+      into: 'notes',
+      columns: ['projection', 'n', 'text'],
+      skipConflictsOn: ['projection', 'n'],
+    });
+    const noted: Projection = {
+      name,
+      version: 1,
+      handles: ['Noted'],
+      apply: (event) => {
+        const { n } = event.data as { n: number };
+        // A null breaks the NOT NULL column: this event fails every time.
+        return [insertNote.row({ projection: name, n, text: n === 150 ? null : `note ${n}` })];
+      },
+    };
+    const stream = `notes-${randomUUID()}`;
+    const last = (
+      await store.appendToStream(
+        stream,
+        Array.from({ length: 250 }, (_, n) => ({ type: 'Noted', data: { n } })),
+        { expectedVersion: 'any' },
+      )
+    ).position;
+    const projector = runner({ projections: [noted], batchSize: 100 });
+    await projector.start();
+
+    expect(await projector.waitFor(last, 20_000)).toBe(true);
+    const { rows } = await db.query<{ count: number; missing: number[] }>(
+      `SELECT count(*)::int AS count,
+              array(SELECT g FROM generate_series(0, 249) g
+                    WHERE g NOT IN (SELECT n FROM notes WHERE projection = $1)) AS missing
+       FROM notes WHERE projection = $1`,
+      [name],
+    );
+    expect(rows).toEqual([{ count: 249, missing: [150] }]);
+    expect(await listParked(db, { projections: [name] })).toEqual([
+      expect.objectContaining({ streamName: stream, streamVersion: 150, status: 'parked' }),
+    ]);
+  });
+
+  it('never parks on a failure of the connection or the database: it retries until it passes', async () => {
+    const name = `unreachable-${randomUUID()}`;
+    const stream = `s-${randomUUID()}`;
+    let failuresLeft = 5;
+    const outage: Projection = {
+      ...streamCounter(name),
+      apply(event, tx) {
+        if (event.streamName === stream && failuresLeft > 0) {
+          failuresLeft -= 1;
+          // The server ends the session, or pg finds the connection gone (it gives no code).
+          throw failuresLeft % 2 === 0
+            ? Object.assign(new Error('terminating connection due to administrator command'), {
+                code: '57P01',
+              })
+            : new Error('Connection terminated unexpectedly');
+        }
+        return streamCounter(name).apply(event, tx);
+      },
+    };
+    const position = await append(stream, events(2));
+    const projector = runner({ projections: [outage], parkAfterAttempts: 2 });
+    await projector.start();
+    expect(await projector.waitFor(position, 30_000)).toBe(true);
+    expect(await counts(name, [stream])).toEqual({ [stream]: 2 });
+    expect(await listParked(db, { projections: [name] })).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
-import type { Database, Queryable } from '../db';
+import type { Database } from '../db';
 import { createCoalescingNotifier } from '../db';
 import type { EventStore, LogPosition, RecordedEvent } from '../event-store';
+import { comparePositions } from '../event-store';
+import { applyPipelined } from './apply-events';
 import { CheckpointWatcher } from './checkpoint-watcher';
 import type { ProjectionCheckpoint } from './projection';
 import { ProjectionApplyError } from './projection';
@@ -13,6 +15,16 @@ import {
   setStatus,
 } from './checkpoints';
 import { checkpointsChannel } from './migrations';
+import type { ParkedEvent, PoisonFailure } from './parked-events';
+import {
+  isPoison,
+  listParked,
+  parkEvents,
+  recordRetryFailure,
+  resolveParked,
+  settleParkedForReplay,
+  unappliedIn,
+} from './parked-events';
 import { WakeSignal } from './wake-signal';
 
 export interface ProjectionRunnerOptions {
@@ -33,32 +45,15 @@ export interface ProjectionRunnerOptions {
   /** Told about every failure; the projection's row also records it (status 'failed'). */
   onError?: (error: unknown, projectionName: string) => void;
   /**
-   * Runs a batch's events through the projection inside the runner's transaction (default:
-   * `applyEachStatement`, one round trip per statement). The read models pass one that sends
-   * many statements per round trip; it must name the failing event with ProjectionApplyError.
+   * Runs of a batch that fail on the same event, for a reason that will recur (see `isPoison`),
+   * before that event is parked and the projection moves on (default 3).
    */
-  applyEvents?: ApplyEvents;
+  parkAfterAttempts?: number;
+  /** Pause before the second run; each further one waits four times longer (default 50 ms). */
+  poisonBackoffMs?: number;
+  /** Told when an event is parked; the runner records it in projection_parked_events. */
+  onParked?: (event: ParkedEvent) => void;
 }
-
-export type ApplyEvents = (
-  tx: Queryable,
-  projection: Projection,
-  events: readonly RecordedEvent[],
-) => Promise<void>;
-
-/** Each handled event's statements, one query each, in log order. */
-export const applyEachStatement: ApplyEvents = async (tx, projection, events) => {
-  const handled = new Set(projection.handles);
-  for (const event of events) {
-    if (!handled.has(event.type)) continue;
-    try {
-      const statements = await projection.apply(event, tx);
-      for (const statement of statements ?? []) await tx.query(statement.text, statement.params);
-    } catch (error) {
-      throw new ProjectionApplyError(projection.name, event, error);
-    }
-  }
-};
 
 /**
  * Told, synchronously, whenever what this runner does may change a projection's tables. A
@@ -97,6 +92,46 @@ export interface ProjectionRunner {
    * once which projections this runner leads and which changes are in flight.
    */
   observe(observer: ProjectionObserver): () => void;
+  /**
+   * The events of these appends (by commit position) that a projection passed over and that
+   * are still not applied: a write among them is not visible. Call it after `waitFor` has
+   * seen the write's position; it costs no query while nothing is parked.
+   */
+  unappliedIn(
+    commits: readonly number[],
+    projectionNames?: readonly string[],
+  ): Promise<ParkedEvent[]>;
+  /**
+   * Applies a parked (or skipped) event now, after a fix, together with the later events of its
+   * stream that the projection has already passed, so the stream's rows end as the log says;
+   * it stays parked, with the new error, if it fails again.
+   */
+  retryParked(projection: string, position: LogPosition): Promise<ParkedOutcome>;
+  /** Acknowledges a parked event: it stays unapplied and no longer counts as open. */
+  skipParked(projection: string, position: LogPosition): Promise<ParkedOutcome>;
+}
+
+export type ParkedOutcome =
+  | { outcome: 'retried' | 'skipped' }
+  | { outcome: 'not-parked' }
+  | { outcome: 'failed'; error: string };
+
+function parkedView(projection: string, failure: PoisonFailure): ParkedEvent {
+  const { event } = failure;
+  return {
+    projection,
+    position: event.position,
+    eventId: event.id,
+    eventType: event.type,
+    streamName: event.streamName,
+    streamVersion: event.streamVersion,
+    error: failure.error,
+    attempts: failure.attempts,
+    firstSeenAt: failure.firstSeenAt,
+    lastSeenAt: new Date(),
+    status: 'parked',
+    resolvedAt: null,
+  };
 }
 
 /** Another runner moved the checkpoint: this one is no longer the leader. */
@@ -104,16 +139,29 @@ class LeadershipLostError extends Error {}
 
 const maxFailureBackoffMs = 30_000;
 
+const errorText = (error: unknown) =>
+  error instanceof ProjectionApplyError && error.cause instanceof Error
+    ? error.cause.message
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { db, store, projections } = options;
   const batchSize = options.batchSize ?? 100;
   const pollMs = options.pollMs ?? 250;
   const standbyRetryMs = options.standbyRetryMs ?? 1000;
   const onError = options.onError ?? (() => undefined);
-  const applyEvents = options.applyEvents ?? applyEachStatement;
+  const parkAfterAttempts = options.parkAfterAttempts ?? 3;
+  const poisonBackoffMs = options.poisonBackoffMs ?? 50;
   const names = projections.map((p) => p.name);
   if (new Set(names).size !== names.length) throw new RangeError('Projection names must be unique');
 
+  const projectionNamed = (name: string): Projection => {
+    const projection = projections.find((p) => p.name === name);
+    if (!projection) throw new RangeError(`Unknown projection: ${name}`);
+    return projection;
+  };
   const signals = new Map(projections.map((p) => [p.name, new WakeSignal()]));
   const wakeAll = () => signals.forEach((signal) => signal.wake());
   // A checkpoint moved by another process ends a transaction that may have hidden events.
@@ -152,16 +200,23 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     }
   };
 
-  /** Applies one batch and moves the checkpoint in the same transaction. */
+  /**
+   * Applies one batch and moves the checkpoint in the same transaction; the events of
+   * `parking` are passed over and recorded as parked in that transaction too.
+   */
   const applyBatch = async (
     projection: Projection,
     from: LogPosition,
     events: readonly RecordedEvent[],
+    parking: readonly PoisonFailure[] = [],
   ): Promise<LogPosition> => {
     const to = events.at(-1)!.position;
+    const parked = new Set(parking.map((failure) => failure.event.id));
     await changingTables(projection.name, () =>
       db.transaction(async (tx) => {
-        await applyEvents(tx, projection, events);
+        const applied = parked.size === 0 ? events : events.filter((e) => !parked.has(e.id));
+        if (applied.length > 0) await applyPipelined(tx, projection, applied);
+        if (parking.length > 0) await parkEvents(tx, projection.name, parking, new Date());
         if (!(await advanceCheckpoint(tx, projection.name, projection.version, from, to))) {
           throw new LeadershipLostError(`Checkpoint of ${projection.name} moved under this runner`);
         }
@@ -183,6 +238,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         if (checkpoint.version < projection.version) {
           await projection.reset?.(tx);
           await resetCheckpoint(tx, projection.name, projection.version);
+          await settleParkedForReplay(tx, projection.name);
           checkpoint.position = { commit: 0, prepare: 0 };
         }
         await setStatus(tx, projection.name, 'running');
@@ -191,8 +247,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     );
 
   const lead = async (projection: Projection, signal: WakeSignal) => {
-    let checkpoint = await takeOver(projection);
-    if (!checkpoint) {
+    const takenOver = await takeOver(projection);
+    if (!takenOver) {
       onError(
         new Error(`${projection.name}: a newer version owns the checkpoint`),
         projection.name,
@@ -200,9 +256,24 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       await signal.wait(standbyRetryMs);
       return;
     }
+    let checkpoint: LogPosition = takenOver;
     leaders.add(projection.name);
     tell((observer) => observer.leadership(projection.name, true));
     let failures = 0;
+    /** Events the last runs failed on for a reason that recurs, and how often, by event id. */
+    const failing = new Map<string, PoisonFailure>();
+    /** Applies `batch`, passing over and parking its events that failed too often. */
+    const applyParking = async (batch: readonly RecordedEvent[]) => {
+      const parking = batch.flatMap((event) => {
+        const failure = failing.get(event.id);
+        return failure && failure.attempts >= parkAfterAttempts ? [failure] : [];
+      });
+      checkpoint = await applyBatch(projection, checkpoint, batch, parking);
+      for (const failure of parking) options.onParked?.(parkedView(projection.name, failure));
+      for (const [id, failure] of failing) {
+        if (comparePositions(failure.event.position, checkpoint) <= 0) failing.delete(id);
+      }
+    };
     try {
       while (running) {
         const seen = signal.current;
@@ -212,12 +283,31 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           continue;
         }
         try {
-          checkpoint = await applyBatch(projection, checkpoint, events);
+          await applyParking(events);
           failures = 0;
         } catch (error) {
           if (error instanceof LeadershipLostError) throw error;
           onError(error, projection.name);
           await setStatus(db, projection.name, 'failed', String(error)).catch(() => undefined);
+          if (isPoison(error)) {
+            const known = failing.get(error.event.id);
+            const failure: PoisonFailure = {
+              event: error.event,
+              error: errorText(error),
+              attempts: (known?.attempts ?? 0) + 1,
+              firstSeenAt: known?.firstSeenAt ?? new Date(),
+            };
+            failing.set(error.event.id, failure);
+            // What came before the bad event is fine: apply it now, not after the pauses.
+            const before = events.filter(
+              (event) => comparePositions(event.position, error.event.position) < 0,
+            );
+            if (before.length > 0) await applyParking(before).catch(() => undefined);
+            if (failure.attempts < parkAfterAttempts) {
+              await signal.wait(poisonBackoffMs * 4 ** (failure.attempts - 1));
+            }
+            continue;
+          }
           failures += 1;
           await signal.wait(Math.min(pollMs * 2 ** failures, maxFailureBackoffMs));
         }
@@ -283,6 +373,66 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
     checkpoints: () => readCheckpoints(db, names),
     leading: () => [...leaders],
+
+    async unappliedIn(commits, projectionNames = names) {
+      if (!watcher.mayHaveParked(projectionNames)) return [];
+      return unappliedIn(db, projectionNames, commits);
+    },
+
+    async retryParked(name, position) {
+      const projection = projectionNamed(name);
+      const [row] = (
+        await listParked(db, { projections: [name], prepare: position.prepare })
+      ).filter((p) => p.position.commit === position.commit && p.status !== 'retried');
+      if (!row) return { outcome: 'not-parked' };
+      // Read before the transaction: on PGlite it holds the only connection the store reads on.
+      const stream = await store.readStream(row.streamName, { fromVersion: row.streamVersion });
+      if (stream[0]?.id !== row.eventId) return { outcome: 'not-parked' };
+      const stillParked = new Set(
+        (await listParked(db, { projections: [name], status: 'parked' })).map((p) => p.eventId),
+      );
+      stillParked.delete(row.eventId);
+      const applicable = (events: readonly RecordedEvent[]) =>
+        events.filter((event) => !stillParked.has(event.id));
+      try {
+        await changingTables(name, () =>
+          db.transaction(async (tx) => {
+            // The checkpoint row lock keeps the live runner of this projection out meanwhile.
+            await lockCheckpoint(tx, name, projection.version);
+            await applyPipelined(tx, projection, applicable(stream));
+            await resolveParked(tx, name, row.position, 'retried');
+          }),
+        );
+      } catch (error) {
+        if (!isPoison(error)) throw error;
+        await recordRetryFailure(db, name, row.position, errorText(error));
+        return { outcome: 'failed', error: errorText(error) };
+      }
+      // Events of the stream appended meanwhile may have been applied live before ours: apply
+      // them again after it (re-applying an event is harmless), until the stream is quiet.
+      let version = stream.at(-1)!.streamVersion;
+      for (let round = 0; round < 10; round += 1) {
+        const newer = await store.readStream(row.streamName, { fromVersion: version + 1 });
+        if (newer.length === 0) break;
+        await changingTables(name, () =>
+          db.transaction(async (tx) => {
+            await lockCheckpoint(tx, name, projection.version);
+            await applyPipelined(tx, projection, applicable(newer));
+          }),
+        );
+        version = newer.at(-1)!.streamVersion;
+      }
+      notifier.poke();
+      return { outcome: 'retried' };
+    },
+
+    async skipParked(name, position) {
+      projectionNamed(name);
+      const skipped = await db.transaction((tx) => resolveParked(tx, name, position, 'skipped'));
+      if (!skipped) return { outcome: 'not-parked' };
+      notifier.poke();
+      return { outcome: 'skipped' };
+    },
     observe(observer) {
       // A late observer first hears the present: what this runner leads, what is in flight.
       for (const name of leaders) observer.leadership(name, true);

@@ -1,9 +1,16 @@
 import type { Queryable } from '../db';
 import type { LogPosition, RecordedEvent } from '../event-store';
+import type { RowInsert } from './row-insert';
 
+/** One parameterised statement: values travel as parameters, never inside `text`. */
 export interface SqlStatement {
   text: string;
   params?: readonly unknown[];
+  /**
+   * Set by `RowInsert.row()`: the statement inserts one row of that INSERT, and the runner may
+   * send it together with the rows of the statements right after it (see row-insert.ts).
+   */
+  insert?: RowInsert;
 }
 
 /**
@@ -42,6 +49,8 @@ export interface ProjectionCheckpoint {
   status: ProjectionStatus;
   lastError: string | null;
   updatedAt: Date;
+  /** Events this projection parked that no operator has retried or skipped yet. */
+  parked: number;
 }
 
 export class ProjectionApplyError extends Error {

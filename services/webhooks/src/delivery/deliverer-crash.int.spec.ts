@@ -8,7 +8,7 @@ import {
   projectionMigrations,
 } from '@brand-api/event-store';
 import type { Database, EventStore, ProjectionRunner } from '@brand-api/event-store';
-import { createTestDatabase, describeOnServer } from '@brand-api/event-store/testing';
+import { createTestDatabase, describeOnServer, eventually } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { webhookMigrations } from '../migrations';
 import { webhookMessageId } from '../projection/message-id';
@@ -94,6 +94,16 @@ describeOnServer(
         .catch((error: unknown) => {
           throw new Error(`${String(error)}; child stderr: ${stderr}`);
         });
+      // The child claims its next batch while the first is in flight; on a busy machine that
+      // can come a little after the tenth request arrives.
+      const leasedCount = async () =>
+        (
+          await db.query<{ count: number }>(
+            `SELECT count(*)::int AS count FROM webhook_deliveries
+             WHERE status = 'pending' AND claim_token IS NOT NULL`,
+          )
+        ).rows[0]!.count;
+      await eventually(async () => (await leasedCount()) === 20, { timeoutMs: 30_000 });
       const exited = new Promise((done) => worker.once('exit', done));
       worker.kill('SIGKILL');
       await exited;
@@ -102,11 +112,7 @@ describeOnServer(
       expect(sentByChild.size).toBe(10);
 
       // Nothing was recorded for the child's claims: 10 in flight and 10 claimed ahead, unsent.
-      const { rows: leased } = await db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM webhook_deliveries
-         WHERE status = 'pending' AND claim_token IS NOT NULL`,
-      );
-      expect(leased[0]!.count).toBe(20);
+      expect(await leasedCount()).toBe(20);
 
       // Before the lease ends nobody else sends them; after it, another deliverer does.
       const http = createNodeHttpClient({ policy: { allowPrivateTargets: true } });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { webhookEndpointDecider, webhookEndpointStreamName } from '@brand-api/domain';
 import type { WebhookEndpointCommand } from '@brand-api/domain';
-import { WakeSignal, checkpointsChannel, handleCommand } from '@brand-api/event-store';
+import { CommandEngine, WakeSignal, checkpointsChannel } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
 import { judgeAttempt } from './attempt-outcome';
 import { WebhookRequestError } from './http-client';
@@ -24,6 +24,8 @@ export interface DelivererOptions {
   db: Database;
   /** Where the deliverer records that an endpoint answered 410 (WebhookEndpointDisabled). */
   store: EventStore;
+  /** The command engine to record it through (default: one of its own on `store`). */
+  commands?: CommandEngine;
   http: WebhookHttpClient;
   clock?: () => Date;
   /** In [0, 1): the retry jitter. */
@@ -73,6 +75,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   const clock = options.clock ?? (() => new Date());
   const random = options.random ?? Math.random;
   const logger = options.logger ?? silentLogger;
+  const commands = options.commands ?? new CommandEngine({ eventStore: store, clock, logger });
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   const leaseMs = options.leaseMs ?? timeoutMs + 60_000;
   const maxInFlight = options.maxInFlight ?? 64;
@@ -149,34 +152,39 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
         detail: `HTTP 410 Gone answering message ${delivery.messageId}`,
       },
     };
-    const done = handleCommand({
-      store,
-      streamName: webhookEndpointStreamName(delivery.endpointId),
-      initialState: webhookEndpointDecider.initialState,
-      evolve: webhookEndpointDecider.evolve,
-      decide: webhookEndpointDecider.decide,
-      command,
-      maxRetries: 5,
-      metadata: {
-        brandId: delivery.brandId,
-        actor: { kind: 'system', id: 'webhook-deliverer' },
-        requestId: null,
-        correlationId: delivery.messageId,
-        causationId: delivery.messageId,
-        occurredAt: clock().toISOString(),
-      },
-    }).then(
-      () =>
-        logger.warn(
-          { endpointId: delivery.endpointId },
-          'webhook endpoint answered 410 and was disabled',
-        ),
-      (error: unknown) =>
-        logger.error(
-          { err: error, endpointId: delivery.endpointId },
-          'disabling a gone endpoint failed',
-        ),
-    );
+    const context = {
+      brandId: delivery.brandId,
+      actor: { kind: 'system' as const, id: 'webhook-deliverer' },
+      requestId: null,
+      correlationId: delivery.messageId,
+      causationId: delivery.messageId,
+    };
+    // Nobody waits for the answer: no read-after-write.
+    const done = commands
+      .run(
+        context,
+        async (uow) => {
+          const endpoint = await uow.load(
+            webhookEndpointStreamName(delivery.endpointId),
+            webhookEndpointDecider,
+            { tenant: true },
+          );
+          endpoint.decide(command);
+        },
+        { readAfterWrite: false },
+      )
+      .then(
+        () =>
+          logger.warn(
+            { endpointId: delivery.endpointId },
+            'webhook endpoint answered 410 and was disabled',
+          ),
+        (error: unknown) =>
+          logger.error(
+            { err: error, endpointId: delivery.endpointId },
+            'disabling a gone endpoint failed',
+          ),
+      );
     disabling.add(done);
     void done.finally(() => disabling.delete(done));
   };

@@ -38,8 +38,13 @@ const ranges: readonly [kind: string, subnet: string, prefix: number][] = [
   ['reserved', '240.0.0.0', 4],
   ['unspecified', '::', 128],
   ['loopback', '::1', 128],
+  ['discard-only', '100::', 64],
+  ['private (local-use NAT64)', '64:ff9b:1::', 48],
+  ['Teredo tunnel', '2001::', 32],
+  ['benchmarking', '2001:2::', 48],
   ['private', 'fc00::', 7],
   ['link-local', 'fe80::', 10],
+  ['site-local', 'fec0::', 10],
   ['multicast', 'ff00::', 8],
   ['documentation', '2001:db8::', 32],
 ];
@@ -57,30 +62,45 @@ export function nonPublicKind(address: string): string | undefined {
   if (family === 0) return 'not an IP address';
   const type = family === 6 ? 'ipv6' : 'ipv4';
   for (const [kind, list] of blockLists) if (list.check(address, type)) return kind;
-  // IPv4 carried inside IPv6 (NAT64 64:ff9b::/96, 6to4 2002::/16) is judged as that IPv4.
+  // IPv4 carried inside IPv6 is judged as that IPv4: a host connects to it as such.
   const embedded = family === 6 ? embeddedIpv4(address) : undefined;
   return embedded === undefined ? undefined : nonPublicKind(embedded);
 }
 
+/**
+ * The IPv4 address an IPv6 address stands for: IPv4-mapped (::ffff:0:0/96), IPv4-compatible
+ * (::/96, deprecated but still accepted by stacks), IPv4-translated (::ffff:0:0:0/96), NAT64
+ * (64:ff9b::/96) and 6to4 (2002::/16), whatever way it is spelt (the groups are compared).
+ */
 function embeddedIpv4(address: string): string | undefined {
   const groups = expandIpv6(address);
   if (groups === undefined) return undefined;
   const v4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) {
-    return v4(groups[6]!, groups[7]!);
-  }
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
+  const last32 = v4(groups[6]!, groups[7]!);
+  if (zeros(0, 5) && (groups[5] === 0xffff || groups[5] === 0)) return last32;
+  if (zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0) return last32;
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)) return last32;
   if (groups[0] === 0x2002) return v4(groups[1]!, groups[2]!);
   return undefined;
 }
 
 function expandIpv6(address: string): number[] | undefined {
-  const [head = '', tail] = address.split('::');
+  const [head = '', tail] = dottedTailToHex(address).split('::');
   const parse = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
   const start = parse(head);
   const end = tail === undefined ? [] : parse(tail);
   if (start.some(Number.isNaN) || end.some(Number.isNaN)) return undefined;
   const groups = [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
   return groups.length === 8 ? groups : undefined;
+}
+
+/** `::ffff:10.0.0.1` → `::ffff:a00:1`: an IPv6 address may end in dotted IPv4. */
+function dottedTailToHex(address: string): string {
+  return address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_all, a, b, c, d) => {
+    const [w, x, y, z] = [a, b, c, d].map(Number) as [number, number, number, number];
+    return `${((w << 8) | x).toString(16)}:${((y << 8) | z).toString(16)}`;
+  });
 }
 
 function refuse(host: string, address: string, kind: string): WebhookTargetError {

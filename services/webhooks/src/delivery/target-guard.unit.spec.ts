@@ -20,16 +20,41 @@ describe('SSRF guard', () => {
     ['224.0.0.1', 'multicast'],
     ['64:ff9b::a00:1', 'private'],
     ['2002:7f00:1::', 'loopback'],
+    // IPv4-compatible (::/96), IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96),
+    // in dotted, hex and long spellings: each is the IPv4 address it carries.
+    ['::127.0.0.1', 'loopback'],
+    ['::7f00:1', 'loopback'],
+    ['0:0:0:0:0:0:7f00:1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['0:0:0:0:0:ffff:127.0.0.1', 'loopback'],
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::10.0.0.1', 'private'],
+    ['::a00:1', 'private'],
+    ['::ffff:a00:1', 'private'],
+    ['::ffff:c0a8:101', 'private'],
+    ['::a9fe:a9fe', 'link-local'],
+    ['::ffff:169.254.169.254', 'link-local'],
+    ['::ffff:6440:1', 'shared (carrier-grade NAT)'],
+    ['64:ff9b:1::808:808', 'private (local-use NAT64)'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo tunnel'],
+    ['100::1', 'discard-only'],
+    ['fec0::1', 'site-local'],
   ])('classifies %s as %s', (address, kind) => {
     expect(nonPublicKind(address)).toBe(kind);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '172.32.0.1'])(
-    'lets the public address %s through',
-    (address) => {
-      expect(nonPublicKind(address)).toBeUndefined();
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '2606:4700:4700::1111',
+    '172.32.0.1',
+    '::ffff:808:808',
+    '::8.8.8.8',
+    '64:ff9b::808:808',
+  ])('lets the public address %s through', (address) => {
+    expect(nonPublicKind(address)).toBeUndefined();
+  });
 
   it('refuses literal and resolved private targets, and hosts that do not resolve', async () => {
     await expect(checkWebhookTarget('http://[::1]:8080/x', strict)).rejects.toThrow(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEventOf, UserReference } from '@brand-api/contracts';
 import { webhookEndpointDecider, webhookEndpointStreamName } from '@brand-api/domain';
 import type { WebhookEndpointCommand } from '@brand-api/domain';
-import { handleCommand } from '@brand-api/event-store';
+import { CommandEngine } from '@brand-api/event-store';
 import type { EventStore, LogPosition, NewEvent } from '@brand-api/event-store';
 import { generateWebhookSecret } from '../endpoints/secret';
 import type { WebhookSourceEventType } from '../projection/webhook-payloads';
@@ -87,7 +87,7 @@ export function postCreated(brandId: string, member: UserReference, title = 'Tra
 
 const operatorMetadata = (brandId: string) => ({
   brandId,
-  actor: { kind: 'operator', id: 'test' },
+  actor: { kind: 'operator' as const, id: 'test' },
   requestId: null,
   correlationId: randomUUID(),
   causationId: null,
@@ -100,16 +100,25 @@ export async function runEndpointCommand(
   brandId: string,
   command: WebhookEndpointCommand,
 ): Promise<LogPosition | undefined> {
-  const result = await handleCommand({
-    store,
-    streamName: webhookEndpointStreamName(command.data.webhookEndpointId),
-    initialState: webhookEndpointDecider.initialState,
-    evolve: webhookEndpointDecider.evolve,
-    decide: webhookEndpointDecider.decide,
-    command,
-    metadata: operatorMetadata(brandId),
+  const { occurredAt, ...context } = operatorMetadata(brandId);
+  const engine = new CommandEngine({
+    eventStore: store,
+    clock: () => new Date(occurredAt),
+    logger: { warn: () => undefined, error: () => undefined },
   });
-  return result.position;
+  const { positions } = await engine.run(
+    context,
+    async (uow) => {
+      const endpoint = await uow.load(
+        webhookEndpointStreamName(command.data.webhookEndpointId),
+        webhookEndpointDecider,
+        { tenant: true },
+      );
+      endpoint.decide(command);
+    },
+    { readAfterWrite: false },
+  );
+  return positions.at(-1);
 }
 
 export async function registerEndpoint(

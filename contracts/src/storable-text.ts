@@ -1,0 +1,69 @@
+/**
+ * Text the event log and the read tables can hold. Postgres `text` and `jsonb` store Unicode
+ * scalar values except U+0000: a NUL, or a surrogate code unit without its partner (JSON's
+ * `"\ud800"`), makes the append or the projection fail. Every string a request carries, in its
+ * body, its query or its path, is held to this rule before anything is decided.
+ */
+
+/** NUL, or a surrogate code unit: the only characters that can make a string unstorable. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const suspect = /[\u0000\ud800-\udfff]/;
+
+/** Why `text` cannot be stored, or undefined when it can. */
+export function unstorableText(text: string): string | undefined {
+  if (!suspect.test(text)) return undefined;
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit === 0) return 'must not contain the NUL character (U+0000)';
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        index += 1;
+        continue;
+      }
+      return 'must be valid Unicode (it contains an unpaired surrogate)';
+    }
+    if (unit >= 0xdc00 && unit <= 0xdfff) {
+      return 'must be valid Unicode (it contains an unpaired surrogate)';
+    }
+  }
+  return undefined;
+}
+
+export interface UnstorableTextFinding {
+  /** JSON pointer of the string (or of the object key) within the value. */
+  pointer: string;
+  message: string;
+}
+
+/** Every string, and every object key, in a JSON value that cannot be stored (at most `max`). */
+export function findUnstorableText(value: unknown, max = 20): UnstorableTextFinding[] {
+  const findings: UnstorableTextFinding[] = [];
+  const visit = (node: unknown, pointer: string): void => {
+    if (findings.length >= max) return;
+    if (typeof node === 'string') {
+      const message = unstorableText(node);
+      if (message) findings.push({ pointer, message });
+      return;
+    }
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, `${pointer}/${index}`));
+      return;
+    }
+    if (typeof node === 'object' && node !== null) {
+      for (const [key, child] of Object.entries(node)) {
+        const childPointer = `${pointer}/${escapePointerToken(key)}`;
+        const message = unstorableText(key);
+        if (message) findings.push({ pointer: childPointer, message: `name ${message}` });
+        visit(child, childPointer);
+      }
+    }
+  };
+  visit(value, '');
+  return findings;
+}
+
+/** RFC 6901: `~` and `/` inside a pointer token. */
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}

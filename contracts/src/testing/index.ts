@@ -1,0 +1,1 @@
+export { edgeArbitrary, insideArbitrary } from './edge-arbitraries';

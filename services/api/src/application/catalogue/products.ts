@@ -1,0 +1,124 @@
+import type { BulkBrandProductsBody } from '@brand-api/contracts';
+import type { ActiveProduct, ProductChanges, ProductFields } from '@brand-api/domain';
+import {
+  claimStoreId,
+  existing,
+  releaseStoreId,
+  productDecider,
+  productStreamName,
+  claimHolder,
+} from '@brand-api/domain';
+import type { UnitOfWork } from '@brand-api/event-store';
+import { assertDistinctStoreIds, forRecord } from './bulk-records';
+import { loadStoreIdClaim } from './store-id-claims';
+import { deleteVariants } from './variants';
+
+/** What deleting products needs besides the unit of work: their variants, from the read table. */
+export type VariantsOfProducts = (productIds: readonly string[]) => Promise<string[]>;
+
+export async function createProduct(
+  uow: UnitOfWork,
+  now: string,
+  productId: string,
+  product: ProductFields,
+): Promise<ActiveProduct> {
+  const claim = await loadStoreIdClaim(uow, 'product', product.storeId);
+  claim.decide(
+    claimStoreId({
+      brandId: uow.brandId,
+      kind: 'product',
+      storeId: product.storeId,
+      ownerId: productId,
+    }),
+  );
+  const stream = uow.fresh(productStreamName(productId), productDecider);
+  stream.decide({ type: 'CreateProduct', data: { productId, product, now } });
+  return existing(stream.state);
+}
+
+export async function updateProduct(
+  uow: UnitOfWork,
+  now: string,
+  productId: string,
+  changes: ProductChanges,
+): Promise<ActiveProduct> {
+  const stream = await uow.load(productStreamName(productId), productDecider, { tenant: true });
+  stream.decide({ type: 'UpdateProduct', data: { productId, changes, now } });
+  return existing(stream.state);
+}
+
+/**
+ * Deletes products, gives their store ids back and deletes each of their variants by its
+ * own event, all in the caller's unit of work. Returns the ids of the products deleted.
+ */
+export async function deleteProducts(
+  uow: UnitOfWork,
+  productIds: readonly string[],
+  variantsOf: VariantsOfProducts,
+): Promise<string[]> {
+  const streams = await Promise.all(
+    productIds.map((id) => uow.load(productStreamName(id), productDecider, { tenant: true })),
+  );
+  const released: { productId: string; storeId: string }[] = [];
+  for (const [index, stream] of streams.entries()) {
+    const command = {
+      type: 'DeleteProduct',
+      data: { productId: productIds[index] ?? '' },
+    } as const;
+    for (const event of stream.decide(command)) {
+      if (event.type === 'ProductDeleted') released.push(event.data);
+    }
+  }
+  // The claims are loaded together (one read of the event store), then released.
+  const claims = await Promise.all(
+    released.map(({ storeId }) => loadStoreIdClaim(uow, 'product', storeId)),
+  );
+  for (const [index, { productId, storeId }] of released.entries()) {
+    claims[index]!.decide(
+      releaseStoreId({ brandId: uow.brandId, kind: 'product', storeId, ownerId: productId }),
+    );
+  }
+  const deleted = released.map(({ productId }) => productId);
+  await deleteVariants(uow, await variantsOf(deleted), 'productDeleted');
+  return deleted;
+}
+
+/**
+ * The bulk sync of products: upserts by store id (create, or update with the record's
+ * fields) and deletes by store id (an unknown one is already gone). Returns the products deleted. Every record is decided
+ * before anything is appended, so one refused record writes nothing.
+ */
+export async function syncProducts(
+  uow: UnitOfWork,
+  now: string,
+  newId: () => string,
+  body: BulkBrandProductsBody,
+  variantsOf: VariantsOfProducts,
+): Promise<string[]> {
+  const upserts = body.upsertRecords ?? [];
+  const deletes = body.deleteRecords ?? [];
+  assertDistinctStoreIds(upserts, deletes);
+  const [upsertClaims, deleteClaims] = await Promise.all([
+    Promise.all(upserts.map((record) => loadStoreIdClaim(uow, 'product', record.storeId))),
+    Promise.all(deletes.map((storeId) => loadStoreIdClaim(uow, 'product', storeId))),
+  ]);
+  const existing = upsertClaims.map((claim) => claimHolder(claim.state));
+  // Products to update are read together, before any decision.
+  await Promise.all(
+    existing
+      .filter((id): id is string => id !== undefined)
+      .map((id) => uow.load(productStreamName(id), productDecider, { tenant: true })),
+  );
+  for (const [index, record] of upserts.entries()) {
+    const productId = existing[index];
+    await forRecord(['upsertRecords', index], async () => {
+      if (productId === undefined) return createProduct(uow, now, newId(), record);
+      const { storeId: _sameStoreId, ...changes } = record;
+      return updateProduct(uow, now, productId, changes);
+    });
+  }
+  const toDelete = deleteClaims
+    .map((claim) => claimHolder(claim.state))
+    .filter((id): id is string => id !== undefined);
+  return deleteProducts(uow, toDelete, variantsOf);
+}

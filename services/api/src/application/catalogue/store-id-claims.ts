@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+import type { ParentProduct, StoreIdKind } from '@brand-api/domain';
+import { claimHolder, storeIdClaimStreamName, uniqueClaimDecider } from '@brand-api/domain';
+import type { UnitOfWork } from '@brand-api/event-store';
+
+/** Store ids are free text up to 255 characters: streams are named by their SHA-256. */
+export function storeIdDigest(storeId: string): string {
+  return createHash('sha256').update(storeId, 'utf8').digest('hex');
+}
+
+/** The claim stream of a store id of this brand (brands never share claims). */
+export function loadStoreIdClaim(uow: UnitOfWork, kind: StoreIdKind, storeId: string) {
+  return uow.load(
+    storeIdClaimStreamName(kind, uow.brandId, storeIdDigest(storeId)),
+    uniqueClaimDecider,
+    { tenant: false },
+  );
+}
+
+/** The product holding a store id, as the event store knows it (never a read table). */
+export async function resolveParent(
+  uow: UnitOfWork,
+  productStoreId: string,
+): Promise<ParentProduct | null> {
+  const holder = claimHolder((await loadStoreIdClaim(uow, 'product', productStoreId)).state);
+  return holder === undefined ? null : { productId: holder, storeId: productStoreId };
+}

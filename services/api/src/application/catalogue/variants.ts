@@ -1,0 +1,132 @@
+import type { BulkBrandProductVariantsBody, VariantDeleted } from '@brand-api/contracts';
+import type { ActiveVariant, NewVariant, VariantChangeRequest } from '@brand-api/domain';
+import {
+  claimStoreId,
+  existing,
+  releaseStoreId,
+  claimHolder,
+  variantDecider,
+  variantStreamName,
+} from '@brand-api/domain';
+import type { UnitOfWork } from '@brand-api/event-store';
+import { assertDistinctStoreIds, forRecord } from './bulk-records';
+import { loadStoreIdClaim, resolveParent } from './store-id-claims';
+
+type DeleteReason = VariantDeleted['data']['reason'];
+
+export async function createVariant(
+  uow: UnitOfWork,
+  now: string,
+  variantId: string,
+  variant: NewVariant,
+): Promise<ActiveVariant> {
+  const parent = await resolveParent(uow, variant.productStoreId);
+  const stream = uow.fresh(variantStreamName(variantId), variantDecider);
+  stream.decide({ type: 'CreateVariant', data: { variantId, variant, parent, now } });
+  const claim = await loadStoreIdClaim(uow, 'variant', variant.storeId);
+  claim.decide(
+    claimStoreId({
+      brandId: uow.brandId,
+      kind: 'variant',
+      storeId: variant.storeId,
+      ownerId: variantId,
+    }),
+  );
+  return existing(stream.state);
+}
+
+/** A new productStoreId is resolved here, in the event store, and moves the variant. */
+export async function updateVariant(
+  uow: UnitOfWork,
+  now: string,
+  variantId: string,
+  changes: VariantChangeRequest,
+): Promise<ActiveVariant> {
+  const [stream, parent] = await Promise.all([
+    uow.load(variantStreamName(variantId), variantDecider, { tenant: true }),
+    changes.productStoreId === undefined ? undefined : resolveParent(uow, changes.productStoreId),
+  ]);
+  stream.decide({
+    type: 'UpdateVariant',
+    data: { variantId, changes, now, ...(parent === undefined ? {} : { parent }) },
+  });
+  return existing(stream.state);
+}
+
+export async function deleteVariant(uow: UnitOfWork, variantId: string): Promise<void> {
+  const stream = await uow.load(variantStreamName(variantId), variantDecider, { tenant: true });
+  existing(stream.state);
+  await deleteVariants(uow, [variantId], 'deleted');
+}
+
+/** Deletes each variant still there by its own event and gives its store id back. */
+export async function deleteVariants(
+  uow: UnitOfWork,
+  variantIds: readonly string[],
+  reason: DeleteReason,
+): Promise<void> {
+  const streams = await Promise.all(
+    variantIds.map((id) => uow.load(variantStreamName(id), variantDecider, { tenant: true })),
+  );
+  const released: { variantId: string; storeId: string }[] = [];
+  for (const [index, stream] of streams.entries()) {
+    if (stream.state.status !== 'active') continue;
+    const variantId = variantIds[index] ?? stream.state.id;
+    for (const event of stream.decide({ type: 'DeleteVariant', data: { variantId, reason } })) {
+      if (event.type === 'VariantDeleted')
+        released.push({ variantId, storeId: event.data.storeId });
+    }
+  }
+  // The claims are loaded together (one read of the event store), then released.
+  const claims = await Promise.all(
+    released.map(({ storeId }) => loadStoreIdClaim(uow, 'variant', storeId)),
+  );
+  for (const [index, { variantId, storeId }] of released.entries()) {
+    claims[index]!.decide(
+      releaseStoreId({ brandId: uow.brandId, kind: 'variant', storeId, ownerId: variantId }),
+    );
+  }
+}
+
+/**
+ * The bulk sync of variants: upserts by store id and deletes by store id. Parents are
+ * resolved for the whole body first, so a record naming no product refuses the call (400
+ * naming its index) before anything is written. Returns the products the upserts belong to.
+ */
+export async function syncVariants(
+  uow: UnitOfWork,
+  now: string,
+  newId: () => string,
+  body: BulkBrandProductVariantsBody,
+): Promise<string[]> {
+  const upserts = body.upsertRecords ?? [];
+  const deletes = body.deleteRecords ?? [];
+  assertDistinctStoreIds(upserts, deletes);
+  const parentStoreIds = [...new Set(upserts.map((record) => record.productStoreId))];
+  const [upsertClaims, deleteClaims] = await Promise.all([
+    Promise.all(upserts.map((record) => loadStoreIdClaim(uow, 'variant', record.storeId))),
+    Promise.all(deletes.map((storeId) => loadStoreIdClaim(uow, 'variant', storeId))),
+    Promise.all(parentStoreIds.map((storeId) => resolveParent(uow, storeId))),
+  ]);
+  const existing = upsertClaims.map((claim) => claimHolder(claim.state));
+  await Promise.all(
+    existing
+      .filter((id): id is string => id !== undefined)
+      .map((id) => uow.load(variantStreamName(id), variantDecider, { tenant: true })),
+  );
+  const parents = new Set<string>();
+  for (const [index, record] of upserts.entries()) {
+    const variantId = existing[index];
+    const variant = await forRecord(['upsertRecords', index], () => {
+      if (variantId === undefined) return createVariant(uow, now, newId(), record);
+      const { storeId: _sameStoreId, ...changes } = record;
+      return updateVariant(uow, now, variantId, changes);
+    });
+    parents.add(variant.fields.productId);
+  }
+  const toDelete = deleteClaims
+    .map((claim) => claimHolder(claim.state))
+    .filter((id): id is string => id !== undefined);
+  await deleteVariants(uow, toDelete, 'deleted');
+  return [...parents];
+}

@@ -1,0 +1,77 @@
+import type { BrandMemberBadgeInput } from '@brand-api/contracts';
+import {
+  existing,
+  memberDecider,
+  memberGroupDecider,
+  memberGroupStreamName,
+  memberStreamName,
+} from '@brand-api/domain';
+import type { LiveMemberGroup } from '@brand-api/domain';
+import type { CommandContext, CommandEngine } from '@brand-api/event-store';
+
+/** The members of a group as the read table lists them (a deleted group leaves each of them). */
+export type MembersOfGroup = (memberGroupId: string) => Promise<string[]>;
+
+export interface MemberGroupDeps {
+  engine: CommandEngine;
+  ids: () => string;
+  membersOf: MembersOfGroup;
+}
+
+export function memberGroupCommands({ engine, ids, membersOf }: MemberGroupDeps) {
+  return {
+    async createMemberGroup(
+      context: CommandContext,
+      input: { name: string; brandMemberBadge?: BrandMemberBadgeInput | null },
+    ): Promise<LiveMemberGroup> {
+      const memberGroupId = ids();
+      const { value } = await engine.run(context, (uow) => {
+        const stream = uow.fresh(memberGroupStreamName(memberGroupId), memberGroupDecider);
+        stream.decide({
+          type: 'CreateMemberGroup',
+          data: {
+            memberGroupId,
+            name: input.name,
+            brandMemberBadge: input.brandMemberBadge ?? null,
+            badgeId: ids(),
+          },
+        });
+        return existing(stream.state);
+      });
+      return value;
+    },
+
+    async updateMemberGroup(
+      context: CommandContext,
+      memberGroupId: string,
+      changes: { name?: string; brandMemberBadge?: BrandMemberBadgeInput | null },
+    ): Promise<LiveMemberGroup> {
+      const { value } = await engine.run(context, async (uow) => {
+        const stream = await uow.load(memberGroupStreamName(memberGroupId), memberGroupDecider, {
+          tenant: true,
+        });
+        stream.decide({ type: 'UpdateMemberGroup', data: { ...changes, badgeId: ids() } });
+        return existing(stream.state);
+      });
+      return value;
+    },
+
+    /** The group and every member's removal from it are appended in one transaction. */
+    async deleteMemberGroup(context: CommandContext, memberGroupId: string): Promise<void> {
+      await engine.run(context, async (uow) => {
+        const stream = await uow.load(memberGroupStreamName(memberGroupId), memberGroupDecider, {
+          tenant: true,
+        });
+        stream.decide({ type: 'DeleteMemberGroup', data: {} });
+        const members = await Promise.all(
+          (await membersOf(memberGroupId)).map((memberId) =>
+            uow.load(memberStreamName(memberId), memberDecider, { tenant: true }),
+          ),
+        );
+        for (const member of members) {
+          member.decide({ type: 'LeaveDeletedGroup', data: { memberGroupId } });
+        }
+      });
+    },
+  };
+}

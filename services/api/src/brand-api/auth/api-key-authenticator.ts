@@ -1,0 +1,78 @@
+import type { Queryable } from '@brand-api/event-store';
+import { findApiKeyCredential } from '@brand-api/read-models';
+import { hashApiKey, looksLikeApiKey, sameDigest } from '../../application/brands';
+
+/** Who is calling: a key of one brand, with its scopes. */
+export interface ApiKeyPrincipal {
+  apiKeyId: string;
+  brandId: string;
+  brandName: string;
+  customAuthEnabled: boolean;
+  scopes: ReadonlySet<string>;
+}
+
+export interface ApiKeyAuthenticator {
+  /** The principal for a presented key; undefined for an unknown or revoked key. */
+  authenticate(key: string): Promise<ApiKeyPrincipal | undefined>;
+  /**
+   * Forgets cached keys. Called after a revocation or a brand change in this process, so the
+   * very next request sees it; other processes see it within the cache TTL.
+   */
+  invalidate(): void;
+}
+
+export interface ApiKeyAuthenticatorOptions {
+  db: Queryable;
+  /** How long a verified key is trusted without a lookup. */
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export function createApiKeyAuthenticator(
+  options: ApiKeyAuthenticatorOptions,
+): ApiKeyAuthenticator {
+  const ttlMs = options.ttlMs ?? 2_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  // Only valid keys are cached: unknown keys are random and never repeat usefully, and caching
+  // them would let a flood of garbage evict real entries.
+  const cache = new Map<string, { principal: ApiKeyPrincipal; expiresAt: number }>();
+  let generation = 0;
+
+  return {
+    async authenticate(key) {
+      if (!looksLikeApiKey(key)) return undefined;
+      const keyHash = hashApiKey(key);
+      const cached = cache.get(keyHash);
+      if (cached && cached.expiresAt > now()) return cached.principal;
+      if (cached) cache.delete(keyHash);
+
+      const startedAt = generation;
+      const credential = await findApiKeyCredential(options.db, keyHash);
+      if (!credential || credential.revoked || !sameDigest(credential.keyHash, keyHash)) {
+        return undefined;
+      }
+      const principal: ApiKeyPrincipal = {
+        apiKeyId: credential.id,
+        brandId: credential.brandId,
+        brandName: credential.brandName,
+        customAuthEnabled: credential.customAuthEnabled,
+        scopes: new Set(credential.scopes),
+      };
+      // A lookup that raced an invalidation may have read the old row: use it, do not keep it.
+      if (startedAt === generation) {
+        if (cache.size >= maxEntries) {
+          const oldest = cache.keys().next();
+          if (!oldest.done) cache.delete(oldest.value);
+        }
+        cache.set(keyHash, { principal, expiresAt: now() + ttlMs });
+      }
+      return principal;
+    },
+    invalidate() {
+      generation += 1;
+      cache.clear();
+    },
+  };
+}

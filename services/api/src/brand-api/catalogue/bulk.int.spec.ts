@@ -1,0 +1,223 @@
+import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
+import { createApp } from '../../app';
+import { createTestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
+import supertest from 'supertest';
+import pino from 'pino';
+import { communityFeature } from '../community';
+import { createCatalogueFeature } from './index';
+
+jest.setTimeout(120_000);
+
+let t: TestApp;
+const bearer = (k: string) => `Bearer ${k}`;
+
+const product = (storeId: string, title = `Product ${storeId}`) => ({
+  storeId,
+  title,
+  description: 'Synced from the store.',
+  imageUrl: null,
+  imageWidth: null,
+  imageHeight: null,
+  onlineStoreUrl: `https://shop.example.com/${storeId}`,
+});
+
+beforeAll(async () => {
+  // The default limit (10 per minute) is what these tests check.
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const newBrand = async (name: string) =>
+  (await t.brandWithKey(['brand_products:read', 'brand_products:write'], name)).key;
+const bulkProducts = (key: string, body: object) =>
+  t.http.post('/api/v1/brand-products/bulk').set('authorization', bearer(key)).send(body);
+const bulkVariants = (key: string, body: object) =>
+  t.http.post('/api/v1/brand-product-variants/bulk').set('authorization', bearer(key)).send(body);
+const allProducts = async (key: string) =>
+  (
+    (
+      await t.http
+        .get('/api/v1/brand-products?limit=100')
+        .set('authorization', bearer(key))
+        .expect(200)
+    ).body as { data: BrandProduct[] }
+  ).data;
+const allVariants = async (key: string) =>
+  (
+    (
+      await t.http
+        .get('/api/v1/brand-product-variants?limit=100')
+        .set('authorization', bearer(key))
+        .expect(200)
+    ).body as { data: BrandProductVariant[] }
+  ).data;
+
+describe('POST /brand-products/bulk', () => {
+  it('creates, updates by storeId and deletes by storeId; repeating the call gives the same end state', async () => {
+    const key = await newBrand('Sync');
+    await bulkProducts(key, { upsertRecords: [product('A'), product('B'), product('C')] }).expect(
+      200,
+      {
+        success: true,
+      },
+    );
+    const before = await allProducts(key);
+    expect(before.map((p) => p.storeId).sort()).toEqual(['A', 'B', 'C']);
+    const body = {
+      upsertRecords: [product('A', 'A renamed'), product('D')],
+      deleteRecords: ['B', 'nope'],
+    };
+    await bulkProducts(key, body).expect(200);
+    const once = await allProducts(key);
+    await bulkProducts(key, body).expect(200);
+    const twice = await allProducts(key);
+    expect(twice).toEqual(once);
+    expect(once.map((p) => [p.storeId, p.title]).sort()).toEqual([
+      ['A', 'A renamed'],
+      ['C', 'Product C'],
+      ['D', 'Product D'],
+    ]);
+    // Updates keep the product's id.
+    expect(once.find((p) => p.storeId === 'A')?.id).toBe(before.find((p) => p.storeId === 'A')?.id);
+  });
+
+  it('validates the whole body first: an invalid record answers 400 naming its index and writes nothing', async () => {
+    const key = await newBrand('Invalid');
+    const records = Array.from({ length: 5 }, (_, n) => product(`I-${n}`));
+    const bad = { ...product('I-bad'), imageWidth: -1 };
+    const response = await bulkProducts(key, { upsertRecords: [...records, bad] }).expect(400);
+    expect(response.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [expect.objectContaining({ field: '/upsertRecords/5/imageWidth' })],
+    });
+    const repeated = await bulkProducts(key, {
+      upsertRecords: [...records, product('I-1')],
+    }).expect(400);
+    expect(repeated.body).toMatchObject({
+      details: [expect.objectContaining({ field: '/upsertRecords/5/storeId' })],
+    });
+    const both = await bulkProducts(key, {
+      upsertRecords: records,
+      deleteRecords: ['x', 'I-2'],
+    }).expect(400);
+    expect(both.body).toMatchObject({
+      details: [expect.objectContaining({ field: '/deleteRecords/1' })],
+    });
+    const tooMany = Array.from({ length: 101 }, (_, n) => product(`M-${n}`));
+    await bulkProducts(key, { upsertRecords: tooMany })
+      .expect(400)
+      .expect((r) =>
+        expect(r.body).toMatchObject({
+          details: [expect.objectContaining({ field: '/upsertRecords' })],
+        }),
+      );
+    await bulkProducts(key, {}).expect(400);
+    expect(await allProducts(key)).toEqual([]);
+  });
+
+  it('deletes products with their variants', async () => {
+    const key = await newBrand('Cascade');
+    await bulkProducts(key, { upsertRecords: [product('K1'), product('K2')] }).expect(200);
+    await bulkVariants(key, {
+      upsertRecords: [
+        { storeId: 'K1-v1', productStoreId: 'K1', title: 'v', position: 1 },
+        { storeId: 'K1-v2', productStoreId: 'K1', title: 'v', position: 2 },
+        { storeId: 'K2-v1', productStoreId: 'K2', title: 'v', position: 1 },
+      ],
+    }).expect(200);
+    await bulkProducts(key, { deleteRecords: ['K1'] }).expect(200);
+    expect((await allVariants(key)).map((v) => v.storeId)).toEqual(['K2-v1']);
+  });
+});
+
+describe('POST /brand-product-variants/bulk', () => {
+  it('upserts and deletes variants; a record naming no product refuses the call and writes nothing', async () => {
+    const key = await newBrand('Variants');
+    await bulkProducts(key, { upsertRecords: [product('P1'), product('P2')] }).expect(200);
+    const response = await bulkVariants(key, {
+      upsertRecords: [
+        { storeId: 'V1', productStoreId: 'P1', title: 'v1', position: 1 },
+        { storeId: 'V2', productStoreId: 'P-missing', title: 'v2', position: 2 },
+      ],
+    }).expect(400);
+    expect(response.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [expect.objectContaining({ field: '/upsertRecords/1/productStoreId' })],
+    });
+    expect(await allVariants(key)).toEqual([]);
+
+    const body = {
+      upsertRecords: [
+        { storeId: 'V1', productStoreId: 'P1', title: 'v1', position: 1, sku: 'S1' },
+        { storeId: 'V2', productStoreId: 'P2', title: 'v2', position: 2 },
+      ],
+    };
+    await bulkVariants(key, body).expect(200, { success: true });
+    await bulkVariants(key, body).expect(200);
+    // One bulk call gives its records one createdAt: the list orders them by id.
+    const variants = (await allVariants(key)).sort((a, b) => a.storeId.localeCompare(b.storeId));
+    expect(variants.map((v) => [v.storeId, v.productStoreId, v.sku])).toEqual([
+      ['V1', 'P1', 'S1'],
+      ['V2', 'P2', null],
+    ]);
+    // An upsert moves V2 to P1 and keeps what it does not mention; then delete V1 by store id.
+    await bulkVariants(key, {
+      upsertRecords: [{ storeId: 'V2', productStoreId: 'P1', title: 'v2', position: 3 }],
+      deleteRecords: ['V1'],
+    }).expect(200);
+    expect(
+      (await allVariants(key)).map((v) => [v.storeId, v.productStoreId, v.position, v.id]),
+    ).toEqual([['V2', 'P1', 3, variants[1]?.id]]);
+  });
+});
+
+describe('bulk rate limit', () => {
+  it('refuses the 11th bulk call of a minute with 429 and the rate-limit headers; other calls are not counted', async () => {
+    const key = await newBrand('Limited');
+    for (let call = 1; call <= 10; call += 1) {
+      const ok = await bulkProducts(key, { upsertRecords: [product(`R-${call}`)] }).expect(200);
+      expect(ok.headers['ratelimit-policy']).toBe('"bulk";q=10;w=60');
+      expect(ok.headers.ratelimit).toMatch(new RegExp(`^"bulk";r=${10 - call};t=\\d+$`));
+      // Single calls and lists do not count.
+      await t.http.get('/api/v1/brand-products').set('authorization', bearer(key)).expect(200);
+    }
+    const refused = await bulkProducts(key, { upsertRecords: [product('R-11')] }).expect(429);
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', statusCode: 429 });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers['ratelimit-policy']).toBe('"bulk";q=10;w=60');
+    expect(refused.headers.ratelimit).toMatch(/^"bulk";r=0;t=\d+$/);
+    expect((await allProducts(key)).map((p) => p.storeId)).not.toContain('R-11');
+    // Each bulk call has its own counter, and each brand its own.
+    await bulkVariants(key, { deleteRecords: ['none'] }).expect(200);
+    await bulkProducts(await newBrand('Unlimited'), { deleteRecords: ['none'] }).expect(200);
+  });
+
+  it('shares the counters between API instances through the database', async () => {
+    const key = await newBrand('Shared');
+    const second = createApp({
+      db: t.testDb.db,
+      eventStore: t.eventStore,
+      projections: t.runner,
+      logger: pino({ level: 'silent' }),
+      config: { adminTokenHash: undefined },
+      features: [createCatalogueFeature(), communityFeature],
+    });
+    const other = supertest(second.callback());
+    for (let call = 0; call < 10; call += 1) {
+      const agent = call % 2 === 0 ? t.http : other;
+      await agent
+        .post('/api/v1/brand-products/bulk')
+        .set('authorization', bearer(key))
+        .send({ deleteRecords: ['none'] })
+        .expect(200);
+    }
+    await other
+      .post('/api/v1/brand-products/bulk')
+      .set('authorization', bearer(key))
+      .send({ deleteRecords: ['none'] })
+      .expect(429);
+  });
+});

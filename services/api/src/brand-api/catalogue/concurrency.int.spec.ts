@@ -1,0 +1,124 @@
+import type { BrandProduct } from '@brand-api/contracts';
+import { hasPostgresServer } from '@brand-api/event-store/testing';
+import { createTestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
+import { communityFeature } from '../community';
+import { createCatalogueFeature } from './index';
+
+jest.setTimeout(180_000);
+
+let t: TestApp;
+let key: string;
+const bearer = (k: string) => `Bearer ${k}`;
+const product = (storeId: string) => ({
+  storeId,
+  title: `Product ${storeId}`,
+  description: '',
+  imageUrl: null,
+  imageWidth: null,
+  imageHeight: null,
+  onlineStoreUrl: 'https://shop.example.com/p',
+});
+
+beforeAll(async () => {
+  t = await createTestApp({
+    // Loading 1,000 products takes ten bulk calls plus the checks: lift the limit here.
+    deps: {
+      features: [
+        createCatalogueFeature({ bulkRateLimit: { requests: 100, windowSeconds: 60 } }),
+        communityFeature,
+      ],
+    },
+  });
+  key = (await t.brandWithKey(['brand_products:read', 'brand_products:write'])).key;
+});
+afterAll(() => t.close());
+
+describe(`concurrent writers (${hasPostgresServer() ? 'Postgres server' : 'PGlite, one connection'})`, () => {
+  it('lets exactly one of 50 concurrent POSTs with one storeId win; the others get 409 CONFLICT', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        t.http
+          .post('/api/v1/brand-products')
+          .set('authorization', bearer(key))
+          .send({ ...product('RACE'), title: `Racer ${n}` }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    for (const response of responses.filter((r) => r.status === 409)) {
+      expect(response.body).toMatchObject({ code: 'CONFLICT', statusCode: 409 });
+    }
+    const winner = responses.find((r) => r.status === 201)?.body as { data: BrandProduct };
+    const listed = await t.http
+      .get('/api/v1/brand-products?limit=100')
+      .set('authorization', bearer(key));
+    expect(
+      (listed.body as { data: BrandProduct[] }).data.filter((p) => p.storeId === 'RACE'),
+    ).toEqual([winner.data]);
+  });
+
+  it('lands 20 parallel PATCHes of one product: each answers 200, each is in the log', async () => {
+    const created = await t.http
+      .post('/api/v1/brand-products')
+      .set('authorization', bearer(key))
+      .send(product('PATCHED'))
+      .expect(201);
+    const { id } = (created.body as { data: BrandProduct }).data;
+    const titles = Array.from({ length: 20 }, (_, n) => `Title ${n}`);
+    const responses = await Promise.all(
+      titles.map((title) =>
+        t.http
+          .patch(`/api/v1/brand-products/${id}`)
+          .set('authorization', bearer(key))
+          .send({ title }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(titles.map(() => 200));
+    const history = await t.eventStore.readStream(`product-${id}`);
+    expect(history.map((event) => event.type)).toEqual([
+      'ProductCreated',
+      ...titles.map(() => 'ProductUpdated'),
+    ]);
+    const last = history.at(-1)!.data as { changes: { title: string } };
+    const read = await t.http
+      .get(`/api/v1/brand-products/${id}`)
+      .set('authorization', bearer(key))
+      .expect(200);
+    expect((read.body as { data: BrandProduct }).data.title).toBe(last.changes.title);
+  });
+
+  it('walks 1,000 products with the cursor and returns each exactly once', async () => {
+    const brand = (await t.brandWithKey(['brand_products:read', 'brand_products:write'], 'Walk'))
+      .key;
+    for (let batch = 0; batch < 10; batch += 1) {
+      await t.http
+        .post('/api/v1/brand-products/bulk')
+        .set('authorization', bearer(brand))
+        .send({
+          upsertRecords: Array.from({ length: 100 }, (_, n) => product(`W-${batch * 100 + n}`)),
+        })
+        .expect(200);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `limit=37&cursor=${cursor}` : 'limit=37';
+      const page = (
+        await t.http
+          .get(`/api/v1/brand-products?${query}`)
+          .set('authorization', bearer(brand))
+          .expect(200)
+      ).body as { data: BrandProduct[]; hasMore: boolean; nextCursor: string | null };
+      pages += 1;
+      seen.push(...page.data.map((p) => p.storeId));
+      expect(page.hasMore).toBe(page.nextCursor !== null);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(1000);
+    expect(new Set(seen).size).toBe(1000);
+    expect(pages).toBe(Math.ceil(1000 / 37));
+  });
+});

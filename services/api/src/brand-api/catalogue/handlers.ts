@@ -1,0 +1,157 @@
+import { ApiError } from '@brand-api/contracts';
+import { requestContext } from '@brand-api/event-store';
+import {
+  getProduct,
+  getVariant,
+  InvalidCatalogueCursorError,
+  listProducts,
+  listVariants,
+} from '@brand-api/read-models';
+import type { ApiKeyPrincipal } from '../auth/api-key-authenticator';
+import type { AppServices } from '../../services';
+import type { ApiHandlers } from '../feature';
+import type { BulkRateLimiter } from './bulk-rate-limit';
+import { productView, variantView } from './views';
+
+/** Every request of a catalogue operation has these: the key's principal and the request id. */
+interface AnyRequest {
+  auth: ApiKeyPrincipal;
+  requestId: string;
+}
+
+/** Who asked and in which request: the metadata of every event the call appends. */
+const commandContext = (request: AnyRequest) =>
+  requestContext(
+    request.auth.brandId,
+    { kind: 'apiKey', id: request.auth.apiKeyId },
+    request.requestId,
+  );
+
+/** A cursor that fails to decode is the caller's mistake, reported on the `cursor` field. */
+async function listing<T>(list: () => Promise<T>): Promise<T> {
+  try {
+    return await list();
+  } catch (error) {
+    if (!(error instanceof InvalidCatalogueCursorError)) throw error;
+    throw new ApiError('VALIDATION_FAILED', {
+      details: [{ location: 'query', field: '/cursor', message: error.message }],
+    });
+  }
+}
+
+const success = { success: true } as const;
+
+/**
+ * A read's cache key: what is read, whose, and the validated request that shapes the answer.
+ * Two spellings of one query (parameters in another order) only cost a second entry.
+ */
+function readKey(what: string, brandId: string, request: string | object): string {
+  const shape = typeof request === 'string' ? request : JSON.stringify(request);
+  return `${what}\u0000${brandId}\u0000${shape}`;
+}
+
+/** The twelve catalogue operations of the route table: validate (done by the route table), decide, answer. */
+export function catalogueHandlers(
+  services: AppServices,
+  bulkLimiter: BulkRateLimiter,
+): ApiHandlers {
+  const { db, catalogueCache: cache } = services;
+  const catalogue = services.application.catalogue;
+  /** A page of a list, through the read cache. */
+  const cachedPage = <T>(what: string, brandId: string, query: object, list: () => Promise<T>) =>
+    cache.read(readKey(what, brandId, query), () => listing(list));
+  /** One row as `{ data }`, through the read cache; 404 when the brand has no such row. */
+  const cachedOne = <T>(
+    what: string,
+    brandId: string,
+    id: string,
+    get: () => Promise<T | undefined>,
+  ) =>
+    cache.read(readKey(what, brandId, id), async () => {
+      const data = await get();
+      if (data === undefined) throw new ApiError('NOT_FOUND');
+      return { data };
+    });
+
+  return {
+    async listBrandProducts({ auth: { brandId }, query }) {
+      const body = await cachedPage('products', brandId, query, () =>
+        listProducts(db, brandId, query),
+      );
+      return { body };
+    },
+
+    async createBrandProduct(request) {
+      const product = await catalogue.createProduct(commandContext(request), request.body);
+      return { body: { data: productView(product) } };
+    },
+
+    async getBrandProduct({ auth: { brandId }, params: { id } }) {
+      return { body: await cachedOne('product', brandId, id, () => getProduct(db, brandId, id)) };
+    },
+
+    async updateBrandProduct(request) {
+      const product = await catalogue.updateProduct(
+        commandContext(request),
+        request.params.id,
+        request.body,
+      );
+      return { body: { data: productView(product) } };
+    },
+
+    async deleteBrandProduct(request) {
+      await catalogue.deleteProduct(commandContext(request), request.params.id);
+      return { body: success };
+    },
+
+    async bulkBrandProducts(request) {
+      const headers: Record<string, string> = {};
+      await bulkLimiter.consume('bulkBrandProducts', request.auth.brandId, (values) => {
+        Object.assign(headers, values);
+        request.ctx.set(values);
+      });
+      await catalogue.syncProducts(commandContext(request), request.body);
+      return { body: success, headers };
+    },
+
+    async listBrandProductVariants({ auth: { brandId }, query }) {
+      const body = await cachedPage('variants', brandId, query, () =>
+        listVariants(db, brandId, query),
+      );
+      return { body };
+    },
+
+    async createBrandProductVariant(request) {
+      const variant = await catalogue.createVariant(commandContext(request), request.body);
+      return { body: { data: variantView(variant) } };
+    },
+
+    async getBrandProductVariant({ auth: { brandId }, params: { id } }) {
+      return { body: await cachedOne('variant', brandId, id, () => getVariant(db, brandId, id)) };
+    },
+
+    async updateBrandProductVariant(request) {
+      const variant = await catalogue.updateVariant(
+        commandContext(request),
+        request.params.id,
+        request.body,
+      );
+      return { body: { data: variantView(variant) } };
+    },
+
+    async deleteBrandProductVariant(request) {
+      await catalogue.deleteVariant(commandContext(request), request.params.id);
+      return { body: success };
+    },
+
+    async bulkBrandProductVariants(request) {
+      const headers: Record<string, string> = {};
+      await bulkLimiter.consume('bulkBrandProductVariants', request.auth.brandId, (values) => {
+        Object.assign(headers, values);
+        request.ctx.set(values);
+      });
+      await catalogue.syncVariants(commandContext(request), request.body);
+      return { body: success, headers };
+    },
+  };
+}

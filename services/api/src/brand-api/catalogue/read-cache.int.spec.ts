@@ -1,0 +1,156 @@
+import type { BrandProduct } from '@brand-api/contracts';
+import { createProjectionRunner } from '@brand-api/event-store';
+import pino from 'pino';
+import supertest from 'supertest';
+import { hashAdminToken } from '../../operator-api/operator-auth';
+import { createApp } from '../../app';
+import { readModelProjections } from '../../runtime/projections';
+import { createTestApp, testAdminToken } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
+
+// PGlite compiles its WebAssembly per test file.
+jest.setTimeout(60_000);
+
+let t: TestApp;
+let auth: string;
+
+const product = (storeId: string, title = `Product ${storeId}`) => ({
+  storeId,
+  title,
+  description: 'Cached and fresh.',
+  imageUrl: 'https://cdn.example.com/p.jpg',
+  imageWidth: 1200,
+  imageHeight: 800,
+  onlineStoreUrl: 'https://shop.example.com/p',
+});
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const titles = (body: unknown) => (body as { data: BrandProduct[] }).data.map((p) => p.title);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  auth = `Bearer ${(await t.brandWithKey(['brand_products:read', 'brand_products:write'])).key}`;
+  await until(() => t.runner.leading().includes('catalogue'));
+});
+afterAll(() => t.close());
+
+describe('catalogue reads through the read cache', () => {
+  it('serves repeated reads from the cache, as the same JSON', async () => {
+    await t.http.post('/api/v1/brand-products').set('authorization', auth).send(product('C-1'));
+    const before = t.app.services.catalogueCache.stats();
+    const first = await t.http.get('/api/v1/brand-products').set('authorization', auth).expect(200);
+    const second = await t.http
+      .get('/api/v1/brand-products')
+      .set('authorization', auth)
+      .expect(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(t.app.services.catalogueCache.stats().hits).toBeGreaterThan(before.hits);
+  });
+
+  it('shows every acknowledged write to the very next read', async () => {
+    const created = await t.http
+      .post('/api/v1/brand-products')
+      .set('authorization', auth)
+      .send(product('C-2', 'Before'))
+      .expect(201);
+    const id = (created.body as { data: BrandProduct }).data.id;
+    for (let round = 1; round <= 5; round += 1) {
+      // Warm both answers, then change the product and read again at once.
+      await t.http.get(`/api/v1/brand-products/${id}`).set('authorization', auth).expect(200);
+      await t.http.get('/api/v1/brand-products?limit=100').set('authorization', auth).expect(200);
+      await t.http
+        .patch(`/api/v1/brand-products/${id}`)
+        .set('authorization', auth)
+        .send({ title: `Round ${round}` })
+        .expect(200);
+      const one = await t.http
+        .get(`/api/v1/brand-products/${id}`)
+        .set('authorization', auth)
+        .expect(200);
+      expect((one.body as { data: BrandProduct }).data.title).toBe(`Round ${round}`);
+      const list = await t.http
+        .get('/api/v1/brand-products?limit=100')
+        .set('authorization', auth)
+        .expect(200);
+      expect(titles(list.body)).toContain(`Round ${round}`);
+    }
+    await t.http.delete(`/api/v1/brand-products/${id}`).set('authorization', auth).expect(200);
+    await t.http.get(`/api/v1/brand-products/${id}`).set('authorization', auth).expect(404);
+    const list = await t.http
+      .get('/api/v1/brand-products?limit=100')
+      .set('authorization', auth)
+      .expect(200);
+    expect(titles(list.body)).not.toContain('Round 5');
+  });
+
+  it('is bypassed in a process that does not lead the projection, which still reads its writes', async () => {
+    // A second API process on the same database, like `brand-api serve`: its runner only waits.
+    const standby = createProjectionRunner({
+      db: t.testDb.db,
+      store: t.eventStore,
+      projections: readModelProjections,
+    });
+    const apiOnly = createApp({
+      db: t.testDb.db,
+      eventStore: t.eventStore,
+      projections: standby,
+      logger: pino({ level: 'silent' }),
+      config: { adminTokenHash: hashAdminToken(testAdminToken) },
+    });
+    const http = supertest(apiOnly.callback());
+    try {
+      await http.get('/api/v1/brand-products').set('authorization', auth).expect(200);
+      // Written through the leading process, read at once through the other one.
+      await t.http
+        .post('/api/v1/brand-products')
+        .set('authorization', auth)
+        .send(product('C-3', 'Seen elsewhere'))
+        .expect(201);
+      const list = await http
+        .get('/api/v1/brand-products?limit=100')
+        .set('authorization', auth)
+        .expect(200);
+      expect(titles(list.body)).toContain('Seen elsewhere');
+      expect(apiOnly.services.catalogueCache.stats()).toMatchObject({ hits: 0, entries: 0 });
+    } finally {
+      await standby.stop();
+    }
+  });
+
+  it('is used by an app made after its runner already leads (as `brand-api all` starts)', async () => {
+    const late = createApp({
+      db: t.testDb.db,
+      eventStore: t.eventStore,
+      projections: t.runner,
+      logger: pino({ level: 'silent' }),
+      config: { adminTokenHash: hashAdminToken(testAdminToken) },
+    });
+    const http = supertest(late.callback());
+    for (let n = 0; n < 3; n += 1) {
+      await http.get('/api/v1/brand-products').set('authorization', auth).expect(200);
+    }
+    expect(late.services.catalogueCache.stats().hits).toBeGreaterThan(0);
+  });
+
+  it('can be turned off', async () => {
+    const off = await createTestApp({ config: { readCache: false } });
+    try {
+      const key = `Bearer ${(await off.brandWithKey(['brand_products:read'])).key}`;
+      await until(() => off.runner.leading().includes('catalogue'));
+      for (let n = 0; n < 3; n += 1) {
+        await off.http.get('/api/v1/brand-products').set('authorization', key).expect(200);
+      }
+      expect(off.app.services.catalogueCache.stats()).toMatchObject({ hits: 0, entries: 0 });
+    } finally {
+      await off.close();
+    }
+  });
+});

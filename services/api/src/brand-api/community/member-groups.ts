@@ -1,0 +1,51 @@
+import { ApiError } from '@brand-api/contracts';
+import { memberGroupView } from '@brand-api/domain';
+import { requestContext } from '@brand-api/event-store';
+import { getMemberGroup, listMemberGroups } from '@brand-api/read-models';
+import type { ApiKeyPrincipal } from '../auth/api-key-authenticator';
+import type { AppServices } from '../../services';
+import type { ApiHandlers } from '../feature';
+import { listing } from './listing';
+
+/** Member groups (SPEC §7); scopes come from the route table, spelled as SPEC §6 spells them. */
+export function memberGroupHandlers(services: AppServices): ApiHandlers {
+  const { db } = services;
+  const { community } = services.application;
+  const context = ({ auth, requestId }: { auth: ApiKeyPrincipal; requestId: string }) =>
+    requestContext(auth.brandId, { kind: 'apiKey', id: auth.apiKeyId }, requestId);
+
+  return {
+    async listMemberGroups(request) {
+      const { limit, after } = request.query;
+      return {
+        body: await listing(() => listMemberGroups(db, request.auth.brandId, { limit, after })),
+      };
+    },
+
+    async getMemberGroup(request) {
+      const group = await getMemberGroup(db, request.auth.brandId, request.params.id);
+      if (!group) throw new ApiError('NOT_FOUND');
+      return { body: { data: group } };
+    },
+
+    async createMemberGroup(request) {
+      const group = await community.createMemberGroup(context(request), request.body);
+      return { body: { data: memberGroupView(group) } };
+    },
+
+    async updateMemberGroup(request) {
+      const group = await community.updateMemberGroup(
+        context(request),
+        request.params.id,
+        request.body,
+      );
+      return { body: { data: memberGroupView(group) } };
+    },
+
+    /** The group and every member's removal from it are appended in one transaction. */
+    async deleteMemberGroup(request) {
+      await community.deleteMemberGroup(context(request), request.params.id);
+      return { body: { success: true } };
+    },
+  };
+}

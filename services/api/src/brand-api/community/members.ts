@@ -1,0 +1,37 @@
+import { ApiError } from '@brand-api/contracts';
+import { memberView } from '@brand-api/domain';
+import { requestContext } from '@brand-api/event-store';
+import { getMember, listMembers } from '@brand-api/read-models';
+import type { AppServices } from '../../services';
+import type { ApiHandlers } from '../feature';
+import { listing } from './listing';
+
+/** Members (SPEC §7): list, get, and PATCH for bans, email verification and groups. */
+export function memberHandlers(services: AppServices): ApiHandlers {
+  const { db } = services;
+  const { community } = services.application;
+  return {
+    async listMembers(request) {
+      const { limit, after, group_id: groupId } = request.query;
+      const page = await listing(() =>
+        listMembers(db, request.auth.brandId, { limit, after, groupId }),
+      );
+      return { body: page };
+    },
+
+    async getMember(request) {
+      const member = await getMember(db, request.auth.brandId, request.params.id);
+      if (!member) throw new ApiError('NOT_FOUND');
+      return { body: { data: member } };
+    },
+
+    async updateMember({ auth, body, params, requestId }) {
+      const member = await community.updateMember(
+        requestContext(auth.brandId, { kind: 'apiKey', id: auth.apiKeyId }, requestId),
+        params.id,
+        body,
+      );
+      return { body: { data: memberView(member) } };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { Writable } from 'node:stream';
+import { ApiError, routes } from '@brand-api/contracts';
+import pino from 'pino';
+import type { Feature } from '../brand-api';
+import { createTestApp } from '../testing/test-app';
+import type { TestApp } from '../testing/test-app';
+
+jest.setTimeout(60_000);
+
+/** Two ways a handler fails: a plain bug, and an INTERNAL error that carries its cause. */
+const failing: Feature = {
+  name: 'failing',
+  handlers: () => ({
+    getBrandProduct: () => Promise.reject(new TypeError('cannot read properties of undefined')),
+    listBrandProducts: () =>
+      Promise.reject(new ApiError('INTERNAL', { cause: new Error('disk on fire') })),
+  }),
+};
+
+const lines: Record<string, unknown>[] = [];
+let t: TestApp;
+let key: string;
+
+beforeAll(async () => {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  t = await createTestApp({
+    deps: {
+      routes: routes.filter((route) => route.operationId in failing.handlers(undefined as never)),
+      features: [failing],
+      logger: pino({ level: 'info' }, sink),
+    },
+  });
+  ({ key } = await t.brandWithKey(['brand_products:read']));
+});
+afterAll(() => t.close());
+
+describe('a 500', () => {
+  it.each([
+    [
+      'a thrown bug',
+      '/api/v1/brand-products/9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
+      'cannot read properties of undefined',
+    ],
+    ['an INTERNAL error with a cause', '/api/v1/brand-products', 'disk on fire'],
+  ])('is logged with its cause and the request id, for %s', async (_what, path, cause) => {
+    const response = await t.http.get(path).set('authorization', `Bearer ${key}`).expect(500);
+    const requestId = response.headers['x-request-id'] as string;
+    expect(response.body).toMatchObject({ code: 'INTERNAL', requestId });
+    expect(response.text).not.toContain(cause);
+    const logged = lines.find((line) => line.requestId === requestId);
+    expect(logged).toMatchObject({
+      level: 50,
+      msg: 'request failed',
+      method: 'GET',
+      path,
+      err: { message: cause, stack: expect.stringContaining(cause) as string },
+    });
+  });
+});

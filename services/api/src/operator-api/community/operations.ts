@@ -1,0 +1,39 @@
+/**
+ * The operator calls on a brand's community (`/admin/v1`): rooms, and members' roles.
+ */
+import { MemberResponse, MemberRole, Uuid } from '@brand-api/contracts';
+import { Type } from 'typebox';
+import type { Operation } from '../../http/operation';
+
+const defineOperation = <const O extends Operation>(operation: O): O => operation;
+
+export const roomAdminOperations = [
+  defineOperation({
+    operationId: 'adminCreateRoom',
+    method: 'post',
+    path: '/brands/{brandId}/rooms',
+    params: Type.Object({ brandId: Uuid() }, { additionalProperties: false }),
+    body: Type.Object(
+      { name: Type.String({ minLength: 1, maxLength: 100 }) },
+      { additionalProperties: false },
+    ),
+    successStatus: 201,
+    response: Type.Object({ data: Type.Object({ id: Uuid(), name: Type.String() }) }),
+  }),
+] as const;
+
+/**
+ * Operators appoint moderators and admins (`/admin/v1`): an operator concern, so it is not in
+ * the brand-facing Brand API, where a key could otherwise promote anyone.
+ */
+export const memberAdminOperations = [
+  defineOperation({
+    operationId: 'adminSetMemberRole',
+    method: 'patch',
+    path: '/brands/{brandId}/members/{memberId}',
+    params: Type.Object({ brandId: Uuid(), memberId: Uuid() }, { additionalProperties: false }),
+    body: Type.Object({ role: MemberRole }, { additionalProperties: false }),
+    successStatus: 200,
+    response: MemberResponse,
+  }),
+] as const;

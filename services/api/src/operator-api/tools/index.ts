@@ -1,0 +1,58 @@
+import { createPostgresLogStats, pairReadModels } from '@brand-api/read-models';
+import type { OperatorPrincipal } from '../operator-auth';
+import { mountOperations } from '../../http/mount-operations';
+import type { RouteRegistry } from '../../http/mount-operations';
+import type { AnyHandler } from '../../http/operation';
+import { allMigrations } from '../../runtime/migrations';
+import { readModelProjections } from '../../runtime/projections';
+import type { AppServices } from '../../services';
+import { operatorToolHandlers } from './handlers';
+import { operatorToolOperations } from './operations';
+import { RebuildJobs } from './rebuild-jobs';
+
+export { operatorToolOperations } from './operations';
+export { operatorMigrations } from './migrations';
+export { auditedEntities, entityKinds } from './entity-registry';
+export type { AuditedEntity } from './entity-registry';
+export { RebuildJobs } from './rebuild-jobs';
+export type { JobStatus } from './rebuild-jobs';
+
+/**
+ * Mounts the operator tools under `adminPrefix`. The rebuildable read models are the runtime's
+ * projections paired with their migrations by the `read-models/<name>/` id convention, so a
+ * new read model is covered without registering it here.
+ */
+export function mountOperatorTools(
+  router: RouteRegistry,
+  services: AppServices,
+  options: { prefix: string; bodyLimitBytes: number; rebuildBatchSize?: number },
+): RebuildJobs {
+  const { readModels, withoutMigrations } = pairReadModels(readModelProjections, allMigrations);
+  const logStats = createPostgresLogStats(services.db);
+  const jobs = new RebuildJobs({
+    db: services.db,
+    store: services.eventStore,
+    readModels,
+    logStats,
+    logger: services.logger,
+    onSwapped: (projection) => {
+      if (projection === services.catalogueCache.projection) services.catalogueCache.clear();
+    },
+    ...(options.rebuildBatchSize === undefined ? {} : { batchSize: options.rebuildBatchSize }),
+  });
+  const handlers = operatorToolHandlers(services, {
+    jobs,
+    logStats,
+    projections: readModelProjections.map((p) => ({
+      name: p.name,
+      rebuildable: !withoutMigrations.includes(p.name),
+    })),
+  });
+  mountOperations<(typeof operatorToolOperations)[number], OperatorPrincipal>(router, {
+    prefix: options.prefix,
+    operations: operatorToolOperations,
+    handlers: handlers as Record<string, AnyHandler | undefined>,
+    bodyLimitBytes: options.bodyLimitBytes,
+  });
+  return jobs;
+}

@@ -1,0 +1,139 @@
+/**
+ * Shared steps of the community tests, all through HTTP (the operator API, the Brand API and
+ * the community API). Not a test file itself: no tier suffix, and excluded from the build.
+ */
+import type { Response } from 'supertest';
+import { adminAuth } from './test-app';
+import type { TestApp } from './test-app';
+
+export const bearer = (key: string) => `Bearer ${key}`;
+
+export const everyCommunityScope = [
+  'members:read',
+  'members:write',
+  'member-groups:read',
+  'member-groups:write',
+  'member_groups:write',
+  'magic_link:write',
+  'posts:read',
+];
+
+/** Rows in the event log: a refused request must leave it as it was. */
+export async function eventCount(t: TestApp): Promise<number> {
+  const { rows } = await t.testDb.db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM events',
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** A brand with a key, custom auth switched on or off by the operator. */
+export async function brand(
+  t: TestApp,
+  options: { customAuth: boolean; scopes?: readonly string[]; name?: string },
+): Promise<{ brandId: string; key: string; keyId: string }> {
+  const created = await t.brandWithKey(options.scopes ?? everyCommunityScope, options.name);
+  if (options.customAuth) {
+    await t.http
+      .patch(`/admin/v1/brands/${created.brandId}`)
+      .set('authorization', adminAuth)
+      .send({ customAuthEnabled: true })
+      .expect(200);
+  }
+  return created;
+}
+
+export async function createRoom(t: TestApp, brandId: string, name = 'General'): Promise<string> {
+  const response = await t.http
+    .post(`/admin/v1/brands/${brandId}/rooms`)
+    .set('authorization', adminAuth)
+    .send({ name })
+    .expect(201);
+  return (response.body as { data: { id: string } }).data.id;
+}
+
+/** An operator sets a member's role (the only way to make moderators and admins). */
+export async function setMemberRole(
+  t: TestApp,
+  brandId: string,
+  memberId: string,
+  role: 'ADMIN' | 'MODERATOR' | 'CUSTOMER',
+): Promise<Record<string, unknown>> {
+  const response = await t.http
+    .patch(`/admin/v1/brands/${brandId}/members/${memberId}`)
+    .set('authorization', adminAuth)
+    .send({ role })
+    .expect(200);
+  return (response.body as { data: Record<string, unknown> }).data;
+}
+
+export async function createMagicLink(
+  t: TestApp,
+  key: string,
+  body: Record<string, unknown>,
+): Promise<{ magicLink: string; userId: string }> {
+  const response = await t.http
+    .post('/api/v1/magic-link')
+    .set('authorization', bearer(key))
+    .send(body);
+  expect(response.status).toBe(200);
+  return response.body as { magicLink: string; userId: string };
+}
+
+/** Follows a magic link as a browser would (path and query on this server). */
+export function follow(t: TestApp, magicLink: string) {
+  const url = new URL(magicLink);
+  return t.http.get(`${url.pathname}${url.search}`).set('accept', 'text/html');
+}
+
+/** `community_session=…` from a response's Set-Cookie, to send back as a Cookie header. */
+export function sessionCookie(response: Response): string {
+  const header = response.headers['set-cookie'] as unknown as string[] | undefined;
+  const cookie = header?.find((value) => value.startsWith('community_session='));
+  if (!cookie) throw new Error(`no session cookie in ${response.status} response`);
+  return cookie.split(';')[0]!;
+}
+
+/** Signs a custom-auth user in through a magic link; their member is created on first use. */
+export async function signIn(
+  t: TestApp,
+  key: string,
+  customAuthSub: string,
+  details: Record<string, unknown> = {},
+): Promise<{ cookie: string; userId: string }> {
+  const link = await createMagicLink(t, key, {
+    customAuthSub,
+    email: `${customAuthSub.replace(/\W/g, '')}@example.com`,
+    firstName: 'Ada',
+    ...details,
+  });
+  const redeemed = await follow(t, link.magicLink).expect(302);
+  return { cookie: sessionCookie(redeemed), userId: link.userId };
+}
+
+/** Signs up to a brand without custom auth. */
+export async function signUp(
+  t: TestApp,
+  brandId: string,
+  body: { email: string; firstName: string; lastName?: string },
+): Promise<{ cookie: string; userId: string; username: string }> {
+  const response = await t.http
+    .post(`/community/v1/brands/${brandId}/sign-up`)
+    .send(body)
+    .expect(201);
+  const { data } = response.body as { data: { id: string; username: string } };
+  return { cookie: sessionCookie(response), userId: data.id, username: data.username };
+}
+
+export async function createPost(
+  t: TestApp,
+  cookie: string,
+  roomId: string,
+  body: Record<string, unknown> = {},
+): Promise<Record<string, unknown> & { id: string }> {
+  const response = await t.http
+    .post(`/community/v1/rooms/${roomId}/posts`)
+    .set('cookie', cookie)
+    .send({ type: 'TEXT', title: 'Hello', contentHtml: '<p>Hi all</p>', ...body })
+    .expect(201);
+  return (response.body as { data: Record<string, unknown> & { id: string } }).data;
+}

@@ -1,0 +1,87 @@
+/**
+ * Per-brand unique values: a product's or a variant's store id, a member's custom-auth user id,
+ * username and sign-up email. Each value has a claim stream whose events say who holds it; a
+ * writer appends to it with the version it read, so two writers racing for one value cannot
+ * both win, and uniqueness never depends on a read table. One decider serves every kind: the
+ * kinds differ only in their events (store ids can be released and claimed again; member
+ * values are held for good).
+ */
+import type {
+  CustomAuthSubClaimed,
+  MemberEmailClaimed,
+  StoreIdClaimed,
+  StoreIdReleased,
+  UsernameClaimed,
+} from '@brand-api/contracts';
+import { alreadyTaken } from '../errors';
+
+export type ClaimedEvent =
+  StoreIdClaimed | CustomAuthSubClaimed | UsernameClaimed | MemberEmailClaimed;
+export type ReleasedEvent = StoreIdReleased;
+export type ClaimEvent = ClaimedEvent | ReleasedEvent;
+
+/** Who holds the value: the entity (product, variant, member) whose id the claim names. */
+export interface ClaimState {
+  holder: string | undefined;
+}
+
+export interface Claim {
+  type: 'Claim';
+  event: ClaimedEvent;
+  /** What a refusal says when someone else holds the value, and which field named it. */
+  taken: { message: string; path?: readonly (string | number)[] };
+}
+
+export interface Release {
+  type: 'Release';
+  event: ReleasedEvent;
+}
+
+export type ClaimCommand = Claim | Release;
+
+/** The entity a claim event is about. */
+export function claimant(event: ClaimEvent): string {
+  return 'ownerId' in event.data ? event.data.ownerId : event.data.memberId;
+}
+
+export const initialClaimState = (): ClaimState => ({ holder: undefined });
+
+export function evolveClaim(state: ClaimState, event: ClaimEvent): ClaimState {
+  switch (event.type) {
+    case 'StoreIdReleased':
+      // Only the holder releases; anything else leaves the claim as it was.
+      return state.holder === claimant(event) ? { holder: undefined } : state;
+    default:
+      return state.holder === undefined ? { holder: claimant(event) } : state;
+  }
+}
+
+/** Claiming a value its claimant already holds, or releasing one it does not hold, changes nothing. */
+export function decideClaim(command: ClaimCommand, state: ClaimState): ClaimEvent[] {
+  const who = claimant(command.event);
+  switch (command.type) {
+    case 'Claim':
+      if (state.holder === who) return [];
+      if (state.holder !== undefined) {
+        throw alreadyTaken(command.taken.message, command.taken.path);
+      }
+      return [command.event];
+    case 'Release':
+      return state.holder === who ? [command.event] : [];
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+/** Who holds the value now, if anyone. */
+export function claimHolder(state: ClaimState): string | undefined {
+  return state.holder;
+}
+
+export const uniqueClaimDecider = {
+  decide: decideClaim,
+  evolve: evolveClaim,
+  initialState: initialClaimState,
+};

@@ -1,0 +1,59 @@
+import type { LogPosition } from '../event-store';
+import { comparePositions } from '../event-store';
+import type { CommandContext } from './command-context';
+import type { CommandLogger, ProjectionWaiter } from './command-engine';
+import { WriteNotAppliedError } from './errors';
+
+export interface AwaitReadModelsDeps {
+  projections: ProjectionWaiter;
+  logger: CommandLogger;
+  /** Read-after-write bound. */
+  waitTimeoutMs: number;
+}
+
+/**
+ * Read-after-write: waits until the read models have reached every position a command
+ * appended at, so a GET right after the answer sees the write. Returns false when they did not
+ * within the bound (logged; the write stands and shows up later). A write whose event a read
+ * model set aside (parked) will not show up until an operator applies it: that is a
+ * `WriteNotAppliedError` (the API answers 503), not a success the client cannot read back.
+ */
+export async function awaitReadModels(
+  deps: AwaitReadModelsDeps,
+  positions: readonly LogPosition[],
+  context: CommandContext,
+  notVisibleMessage: string,
+): Promise<boolean> {
+  const last = positions.reduce((latest, position) =>
+    comparePositions(position, latest) > 0 ? position : latest,
+  );
+  const visible = await deps.projections.waitFor(last, deps.waitTimeoutMs);
+  if (!visible) {
+    deps.logger.warn(
+      { position: last, requestId: context.requestId, waitTimeoutMs: deps.waitTimeoutMs },
+      notVisibleMessage,
+    );
+    return false;
+  }
+  const unapplied = await deps.projections.unappliedIn(
+    positions.map((position) => position.commit),
+  );
+  if (unapplied.length > 0) {
+    deps.logger.error(
+      {
+        requestId: context.requestId,
+        brandId: context.brandId,
+        parked: unapplied.map(({ projection, position, eventType, streamName, error }) => ({
+          projection,
+          position: position.prepare,
+          eventType,
+          streamName,
+          error,
+        })),
+      },
+      'write not applied: a read model parked its event (brandctl projections parked list)',
+    );
+    throw new WriteNotAppliedError(unapplied);
+  }
+  return true;
+}

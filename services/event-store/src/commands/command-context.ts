@@ -1,0 +1,39 @@
+/** Who acted: an API key, a signed-in member, an operator, or the system itself. */
+export interface CommandActor {
+  kind: 'apiKey' | 'member' | 'operator' | 'system';
+  id: string;
+  /** How people know the actor (an operator's name), when there is one. */
+  name?: string;
+}
+
+/** Who asked and in which request: becomes the metadata of every event a command appends. */
+export interface CommandContext {
+  brandId: string;
+  actor: CommandActor;
+  requestId: string | null;
+  correlationId: string;
+  causationId: string | null;
+}
+
+/** The context of a command made by one request: it correlates and causes its events. */
+export function requestContext(
+  brandId: string,
+  actor: CommandActor,
+  requestId: string,
+): CommandContext {
+  return { brandId, actor, requestId, correlationId: requestId, causationId: requestId };
+}
+
+/** The shape every domain event has (contracts' `defineEvent`). */
+export interface DomainEvent {
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+}
+
+/** One shape for every decider: decide, evolve, initial state. */
+export interface Decider<Command, Event extends DomainEvent, State> {
+  decide: (command: Command, state: State) => Event[];
+  evolve: (state: State, event: Event) => State;
+  initialState: () => State;
+}

@@ -1,0 +1,125 @@
+import type { EventStore, LogPosition } from '../event-store';
+import { ConcurrencyError } from '../event-store';
+import type { ProjectionRunner } from '../projections';
+import { awaitReadModels } from './await-read-models';
+import type { CommandContext } from './command-context';
+import { ChangedConcurrentlyError } from './errors';
+import type { RetryPolicy } from './retry-policy';
+import { lostRaces } from './retry-policy';
+import type { StreamStates } from './stream-states';
+import { UnitOfWork } from './unit-of-work';
+import type { Upcaster } from './unit-of-work';
+
+/**
+ * What commands need of the projection runner, in any role (even one that projects nothing):
+ * read-after-write waits, change notices for read caches, and the parked events operators
+ * retry or skip.
+ */
+export type ProjectionWaiter = Pick<
+  ProjectionRunner,
+  'waitFor' | 'observe' | 'unappliedIn' | 'retryParked' | 'skipParked'
+>;
+
+/** pino's Logger satisfies it. */
+export interface CommandLogger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface CommandEngineDeps {
+  eventStore: EventStore;
+  /** Needed by every run that waits for the read models (the default). */
+  projections?: ProjectionWaiter;
+  clock: () => Date;
+  logger: CommandLogger;
+  /** Read-after-write bound (default 5 s). */
+  waitTimeoutMs?: number;
+  /** This process's folded stream states (none: every load reads whole streams). */
+  states?: StreamStates;
+  /** Old event shapes into today's (default: events as stored). */
+  upcast?: Upcaster;
+}
+
+export interface RunOptions {
+  /** How lost races are run again (default `lostRaces`). */
+  retry?: RetryPolicy;
+  /**
+   * Wait until the read models show the write before answering (default true). Workers that
+   * answer nobody (the webhook deliverer) skip it.
+   */
+  readAfterWrite?: boolean;
+}
+
+export interface CommandResult<T> {
+  value: T;
+  /** False when the command decided no events. */
+  changed: boolean;
+  /** Where each append's last event landed. */
+  positions: LogPosition[];
+}
+
+/**
+ * The one way a command runs: `work` loads the streams it decides on into a fresh unit of
+ * work and decides; the unit appends everything decided atomically, each stream at the version
+ * it was read. A lost race runs `work` again from a fresh read, where the decider sees the
+ * winner; a command still losing after the policy's attempts is refused as changed
+ * concurrently. The answer waits until the read models show the write, so a GET right after
+ * it sees it.
+ */
+export class CommandEngine {
+  readonly clock: () => Date;
+  private readonly waitTimeoutMs: number;
+
+  constructor(private readonly deps: CommandEngineDeps) {
+    this.clock = deps.clock;
+    this.waitTimeoutMs = deps.waitTimeoutMs ?? 5_000;
+  }
+
+  async run<T>(
+    context: CommandContext,
+    work: (uow: UnitOfWork, now: string) => T | Promise<T>,
+    options: RunOptions = {},
+  ): Promise<CommandResult<T>> {
+    const retry = options.retry ?? lostRaces;
+    for (let attempt = 1; ; attempt += 1) {
+      const now = this.deps.clock().toISOString();
+      const uow = new UnitOfWork(
+        this.deps.eventStore,
+        context.brandId,
+        this.deps.states,
+        this.deps.upcast,
+      );
+      const value = await work(uow, now);
+      let positions: LogPosition[];
+      try {
+        positions = await uow.commit(context, now);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        if (attempt < retry.maxAttempts) {
+          await retry.pauseBeforeRetry(attempt);
+          continue;
+        }
+        throw new ChangedConcurrentlyError(attempt, error);
+      }
+      if (positions.length === 0) return { value, changed: false, positions };
+      if (options.readAfterWrite !== false) {
+        if (!this.deps.projections) {
+          throw new Error(
+            'This command engine has no projections to wait for: pass readAfterWrite: false',
+          );
+        }
+        await awaitReadModels(
+          {
+            projections: this.deps.projections,
+            logger: this.deps.logger,
+            waitTimeoutMs: this.waitTimeoutMs,
+          },
+          positions,
+          context,
+          'read models did not reach the write in time',
+        );
+      }
+      return { value, changed: true, positions };
+    }
+  }
+}

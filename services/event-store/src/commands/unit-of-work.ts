@@ -1,0 +1,164 @@
+import type { EventStore, ExpectedVersion, LogPosition, RecordedEvent } from '../event-store';
+import { ForeignStreamError } from './errors';
+import type { CommandContext, Decider, DomainEvent } from './command-context';
+import type { StreamStates } from './stream-states';
+
+/** A stream read once for this command, with the events decided on it since. */
+export class TrackedStream<Command, Event extends DomainEvent, State> {
+  readonly pending: Event[] = [];
+
+  constructor(
+    readonly streamName: string,
+    private readonly decider: Decider<Command, Event, State>,
+    public state: State,
+    readonly expectedVersion: ExpectedVersion,
+    /** Another brand's stream: it reads as absent and may not be written. */
+    private readonly foreign: boolean,
+  ) {}
+
+  /** Decides on the current state (after earlier decisions of this command) and keeps the events. */
+  decide(command: Command): Event[] {
+    const events = this.decider.decide(command, this.state);
+    if (events.length > 0 && this.foreign) throw new ForeignStreamError(this.streamName);
+    this.pending.push(...events);
+    this.state = events.reduce(this.decider.evolve, this.state);
+    return events;
+  }
+}
+
+type AnyTracked = TrackedStream<never, DomainEvent, unknown>;
+
+/**
+ * Everything one command reads and decides, appended at the end in one atomic multi-stream
+ * append, each stream with the version it was read at: an entity's events and its store-id
+ * claim are written together or not at all, and a concurrent writer of any of them makes
+ * the whole append fail with a ConcurrencyError (the caller runs the command again).
+ */
+export class UnitOfWork {
+  private readonly streams = new Map<string, AnyTracked>();
+  /** Streams asked for since the last read went out, and the one read that will fetch them all. */
+  private batch:
+    { from: Map<string, number>; read: Promise<Map<string, RecordedEvent[]>> } | undefined;
+
+  constructor(
+    private readonly store: EventStore,
+    readonly brandId: string,
+    /** This process's folded stream states: a load then reads only the events since. */
+    private readonly states?: StreamStates,
+    /** Turns a stored event into today's shape (the one place old schema versions are upcast). */
+    private readonly upcast: Upcaster = asStored,
+  ) {}
+
+  /**
+   * Reads a stream and folds it. `tenant: true` marks a stream of a brand's entity: one that
+   * another brand wrote reads as absent, so its ids answer 404 like unknown ones.
+   */
+  async load<Command, Event extends DomainEvent, State>(
+    streamName: string,
+    decider: Decider<Command, Event, State>,
+    options: { tenant: boolean },
+  ): Promise<TrackedStream<Command, Event, State>> {
+    const known = this.streams.get(streamName);
+    if (known) return known as unknown as TrackedStream<Command, Event, State>;
+    const kept = this.states?.get(streamName, decider);
+    const recorded = await this.read(streamName, kept ? kept.version + 1 : 0);
+    // Two loads of one stream in the same batch: the first to get here tracks it, and the
+    // other gets that same stream, so no decision is lost to a second copy.
+    const loaded = this.streams.get(streamName);
+    if (loaded) return loaded as unknown as TrackedStream<Command, Event, State>;
+    const exists = kept !== undefined || recorded.length > 0;
+    const ownerBrandId = kept ? kept.ownerBrandId : recorded[0]?.metadata.brandId;
+    const foreign = options.tenant && exists && ownerBrandId !== this.brandId;
+    const folded = recorded
+      .map((event) => this.upcast(event) as Event)
+      .reduce(decider.evolve, kept ? (kept.state as State) : decider.initialState());
+    const version = recorded.at(-1)?.streamVersion ?? kept?.version;
+    if (this.states && recorded.length > 0 && version !== undefined) {
+      this.states.set(streamName, { decider, state: folded, version, ownerBrandId });
+    }
+    return this.track(
+      new TrackedStream(
+        streamName,
+        decider,
+        foreign ? decider.initialState() : folded,
+        version ?? 'no_stream',
+        foreign,
+      ),
+    );
+  }
+
+  /** A stream of a freshly generated id: nothing to read, it must not exist yet. */
+  fresh<Command, Event extends DomainEvent, State>(
+    streamName: string,
+    decider: Decider<Command, Event, State>,
+  ): TrackedStream<Command, Event, State> {
+    if (this.streams.has(streamName)) throw new Error(`${streamName} is already tracked`);
+    return this.track(
+      new TrackedStream(streamName, decider, decider.initialState(), 'no_stream', false),
+    );
+  }
+
+  /**
+   * Appends every stream's new events atomically; where each append's last event landed (none
+   * when nothing was decided).
+   */
+  async commit(context: CommandContext, occurredAt: string): Promise<LogPosition[]> {
+    const metadata = { ...context, occurredAt };
+    const appends = [...this.streams.values()]
+      .filter((stream) => stream.pending.length > 0)
+      .map((stream) => ({
+        streamName: stream.streamName,
+        expectedVersion: stream.expectedVersion,
+        events: stream.pending.map((event) => ({
+          type: event.type,
+          data: event.data,
+          schemaVersion: event.schemaVersion,
+          metadata,
+        })),
+      }));
+    if (appends.length === 0) return [];
+    const results =
+      appends.length === 1 && appends[0]
+        ? [await this.store.appendToStream(appends[0].streamName, appends[0].events, appends[0])]
+        : await this.store.appendToStreams(appends);
+    return results.map((result) => result.position);
+  }
+
+  /**
+   * The events of one stream, read together with every other stream this unit of work is asked
+   * for before Node's next tick: a bulk command's `Promise.all` over 200 loads is one
+   * `readStreams` query instead of 200. A failed read fails every load of its batch.
+   */
+  private read(streamName: string, fromVersion: number): Promise<RecordedEvent[]> {
+    if (!this.batch) {
+      const from = new Map<string, number>();
+      const read = new Promise<void>((resolve) => process.nextTick(resolve)).then(() => {
+        this.batch = undefined;
+        return this.store.readStreams([...from.keys()], { fromVersions: from });
+      });
+      this.batch = { from, read };
+    }
+    // One stream asked for twice in a batch is read from the earlier version of the two.
+    const asked = this.batch.from.get(streamName);
+    this.batch.from.set(streamName, Math.min(asked ?? fromVersion, fromVersion));
+    return this.batch.read.then((streams) =>
+      (streams.get(streamName) ?? []).filter((event) => event.streamVersion >= fromVersion),
+    );
+  }
+
+  private track<T>(stream: T): T {
+    const tracked = stream as unknown as AnyTracked;
+    this.streams.set(tracked.streamName, tracked);
+    return stream;
+  }
+}
+
+/** Turns a stored event into the shape deciders evolve: the one place old versions are upcast. */
+export type Upcaster = (recorded: RecordedEvent) => DomainEvent;
+
+/** Events as stored, for a log whose every event has today's shape. */
+export const asStored: Upcaster = (recorded) => ({
+  type: recorded.type,
+  schemaVersion: recorded.schemaVersion,
+  data: recorded.data,
+});

@@ -1,0 +1,169 @@
+import pg from 'pg';
+import type { TestDatabase } from '../testing';
+import { createTestDatabase, describeOnServer, hasPostgresServer } from '../testing';
+import type { Transaction } from './database';
+import { createPgDatabase } from './pg-database';
+import { runPipeline } from './pg-pipeline';
+
+jest.setTimeout(60_000);
+
+const insert =
+  'INSERT INTO piped (n, note, at, tags, doc, flag, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7)';
+
+describe(`Transaction.pipeline on ${hasPostgresServer() ? 'a Postgres server' : 'PGlite'}`, () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await testDb.db.exec(`CREATE TABLE piped (
+      n integer PRIMARY KEY, note text, at timestamptz, tags text[], doc jsonb, flag boolean, bytes bytea)`);
+  });
+  afterAll(() => testDb.drop());
+  beforeEach(() => testDb.db.exec('TRUNCATE piped'));
+
+  const rows = async () =>
+    (await testDb.db.query<Record<string, unknown>>('SELECT * FROM piped ORDER BY n')).rows;
+
+  it('runs the statements in order and sends each value as query() would', async () => {
+    const values = (n: number) => [
+      n,
+      n % 2 === 0 ? `it's \\ "${n}"` : null,
+      n % 3 === 0 ? new Date(Date.UTC(2024, 1, 29, 23, 59, 59, 123)) : '2025-03-01T10:00:00+02:00',
+      n % 2 === 0 ? ['a,b', "it's", null, '{x}'] : [],
+      n % 2 === 0 ? { a: [1, 'é'], b: null } : JSON.stringify('text'),
+      n % 2 === 0,
+      Buffer.from([0, n, 255]),
+    ];
+    await testDb.db.transaction(async (tx) => {
+      const failure = await tx.pipeline([
+        ...Array.from({ length: 300 }, (_, n) => ({ text: insert, params: values(n) })),
+        { text: 'UPDATE piped SET note = $2 WHERE n = $1', params: [7, 'seven'] },
+        { text: 'DELETE FROM piped WHERE n >= $1', params: [290] },
+        { text: 'UPDATE piped SET note = note || $2 WHERE n = $1', params: [7, ' again'] },
+      ]);
+      expect(failure).toBeUndefined();
+    });
+    const piped = await rows();
+    await testDb.db.exec('TRUNCATE piped');
+    for (let n = 0; n < 290; n += 1) await testDb.db.query(insert, values(n));
+    await testDb.db.query(`UPDATE piped SET note = 'seven again' WHERE n = 7`);
+    expect(piped).toEqual(await rows());
+    expect(piped).toHaveLength(290);
+  });
+
+  it('stops at the first failing statement and says which it was', async () => {
+    const outcome = await testDb.db
+      .transaction(async (tx) => {
+        const failure = await tx.pipeline([
+          { text: insert, params: [1, 'one', null, null, null, null, null] },
+          { text: insert, params: [2, 'two', null, null, null, null, null] },
+          { text: insert, params: [3, 'three', 'not a time', null, null, null, null] },
+          { text: insert, params: [4, 'four', null, null, null, null, null] },
+        ]);
+        expect(failure).toMatchObject({
+          index: 2,
+          error: expect.objectContaining({ code: '22007' }) as unknown,
+        });
+        // The transaction is aborted, as after any failed query: it cannot commit.
+        await expect(tx.query('SELECT 1')).rejects.toMatchObject({ code: '25P02' });
+        return 'committed';
+      })
+      .catch((error: unknown) => error);
+    expect(outcome).toBeInstanceOf(Error);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('fails the statement whose value the driver cannot send, after those before it ran', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await testDb.db.transaction(async (tx) => {
+      const failure = await tx.pipeline([
+        { text: insert, params: [1, 'one', null, null, null, null, null] },
+        { text: insert, params: [2, 'two', null, null, circular, null, null] },
+        { text: insert, params: [3, 'three', null, null, null, null, null] },
+      ]);
+      expect(failure).toMatchObject({ index: 1, error: expect.any(TypeError) as unknown });
+      await tx.query('SELECT 1'); // not aborted: statement 2 never reached the server
+    });
+    expect((await rows()).map((row) => row.n)).toEqual([1]);
+  });
+
+  it('is empty-handed for no statements', async () => {
+    await testDb.db.transaction(async (tx) => {
+      expect(await tx.pipeline([])).toBeUndefined();
+    });
+  });
+});
+
+describeOnServer('Transaction.pipeline on the wire', 'PGlite runs in process', () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await testDb.db.exec(`CREATE TABLE piped (n integer PRIMARY KEY, note text)`);
+  });
+  afterAll(() => testDb.drop());
+
+  const upsert =
+    'INSERT INTO piped (n, note) VALUES ($1, $2) ON CONFLICT (n) DO UPDATE SET note = $2';
+
+  it('is answered once for a thousand statements', async () => {
+    const client = new pg.Client({ connectionString: testDb.url! });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      let answers = 0;
+      client.connection.on('readyForQuery', () => (answers += 1));
+      const failure = await runPipeline(
+        client,
+        Array.from({ length: 1000 }, (_, n) => ({ text: upsert, params: [n, `note ${n}`] })),
+      );
+      expect(failure).toBeUndefined();
+      expect(answers).toBe(1);
+      await client.query('COMMIT');
+    } finally {
+      await client.end();
+    }
+    const { rows } = await testDb.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM piped',
+    );
+    expect(rows).toEqual([{ count: 1000 }]);
+  });
+
+  it('leaves no prepared statement on the connection, even after a pipeline failed', async () => {
+    const db = createPgDatabase({ connectionString: testDb.url!, max: 1 });
+    const prepared = async () =>
+      (await db.query<{ name: string }>('SELECT name FROM pg_prepared_statements')).rows;
+    try {
+      const failing = (tx: Transaction) =>
+        tx.pipeline([
+          { text: upsert, params: [1, 'a'] },
+          { text: upsert, params: [2, 'b'] },
+          { text: 'UPDATE piped SET n = $1 WHERE n = 1', params: ['not a number'] },
+          { text: upsert, params: [3, 'c'] },
+        ]);
+      for (let round = 0; round < 3; round += 1) {
+        const outcome = await db.transaction(async (tx) => {
+          await tx.query('SAVEPOINT attempt');
+          const result = await failing(tx);
+          await tx.query('ROLLBACK TO SAVEPOINT attempt');
+          return result;
+        });
+        expect(outcome).toMatchObject({
+          index: 2,
+          error: expect.objectContaining({ code: '22P02' }) as unknown,
+        });
+      }
+      // Names of a failed pipeline may outlive it until the next one on the connection.
+      await db.transaction((tx) => tx.pipeline([{ text: upsert, params: [9, 'z'] }]));
+      expect(await prepared()).toEqual([]);
+      await db.transaction((tx) =>
+        tx.pipeline([
+          { text: upsert, params: [9, 'y'] },
+          { text: upsert, params: [10, 'x'] },
+        ]),
+      );
+      expect(await prepared()).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
