@@ -1,40 +1,20 @@
-// docs-site's own ESLint run (the root config ignores docs-site/): the same type-checked rules.
-import js from '@eslint/js';
+// docs-site's own ESLint run (the root config ignores docs-site/): the root configuration, with
+// this package's tsconfig, its generated folders ignored, and the root's test relaxations also
+// applied to React specs and the browser-test support code.
 import tseslint from 'typescript-eslint';
+import rootConfig from '../eslint.config.mjs';
+
+const testRelaxations = rootConfig.find((entry) => entry.files?.includes('**/*.spec.ts'));
+if (testRelaxations === undefined) throw new Error('The root ESLint config has no spec-file block');
 
 export default tseslint.config(
-  {
-    ignores: [
-      'public/**',
-      '.cache/**',
-      'artifacts/**',
-      'static/**',
-      'node_modules/**',
-      '*.config.js',
-      '*.config.mjs',
-      'plugins/*.js',
-    ],
-  },
-  js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  // Plain CommonJS loaded by webpack or Jest as is (like the root's *.config.js).
+  { ignores: ['public/**', '.cache/**', 'static/**', 'plugins/*.js', 'test/support/*.js'] },
+  ...rootConfig,
   {
     languageOptions: {
       parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
     },
-    rules: {
-      '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
-      ],
-      '@typescript-eslint/no-floating-promises': 'error',
-    },
   },
-  {
-    files: ['**/*.spec.ts', '**/*.spec.tsx', 'test/**/*.ts', 'test/**/*.tsx'],
-    rules: {
-      '@typescript-eslint/no-non-null-assertion': 'off',
-      '@typescript-eslint/unbound-method': 'off',
-    },
-  },
+  { ...testRelaxations, files: ['**/*.spec.tsx', 'test/**/*.ts', 'test/**/*.tsx'] },
 );

@@ -1,22 +1,31 @@
 import type { GatsbyBrowser } from 'gatsby';
+import type { ReactElement } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './src/styles/global.css';
-import { canonicalPath } from './src/utils/paths';
+import { installHistoryKeys, normaliseInitialLocation } from './src/theme/history';
 import { navigationFinished, watchNavigations } from './src/theme/progress-bar';
 import { wrapPageElement as wrap } from './src/theme/wrap-page-element';
 
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = wrap;
 
-/** SPEC §2: `/x/index.html` and `/x.html` show as `/x/` before the router reads the URL. */
+/** Set in onClientEntry: the HTML on screen is another page's (see theme/history.ts). */
+let renderInsteadOfHydrate = false;
+
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
-  const canonical = canonicalPath(window.location.pathname);
-  if (canonical !== undefined) {
-    window.history.replaceState(
-      window.history.state,
-      '',
-      canonical + window.location.search + window.location.hash,
-    );
-  }
+  installHistoryKeys();
+  renderInsteadOfHydrate = normaliseInitialLocation();
 };
+
+/** Gatsby types the renderer after React 17's ReactDOM.render, which returned an element. */
+type Renderer = ReturnType<NonNullable<GatsbyBrowser['replaceHydrateFunction']>>;
+
+function renderOrHydrate(element: ReactElement, container: Element): void {
+  if (renderInsteadOfHydrate) createRoot(container).render(element);
+  else hydrateRoot(container, element);
+}
+
+export const replaceHydrateFunction: GatsbyBrowser['replaceHydrateFunction'] = () =>
+  renderOrHydrate as unknown as Renderer;
 
 export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
   watchNavigations();

@@ -4,6 +4,7 @@
  * Site content and shell settings live in src/config/site-config.ts (validated in gatsby-node).
  */
 import { dirname, join } from 'node:path';
+import { webhookExamples } from '@brand-api/contracts';
 import { fileURLToPath } from 'node:url';
 import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import rehypePrism from 'rehype-prism-plus';
@@ -34,7 +35,7 @@ const config = {
       options: {
         extensions: ['.mdx'],
         mdxOptions: {
-          remarkPlugins: [remarkGfm, [remarkCodeRegion, { root }]],
+          remarkPlugins: [remarkGfm, [remarkCodeRegion, { root, examples: webhookExamples }]],
           rehypePlugins: [
             rehypeSlug,
             [

@@ -4,12 +4,15 @@
  */
 import path from 'node:path';
 import type { CreatePagesArgs, CreateWebpackConfigArgs, GatsbyNode } from 'gatsby';
-import { buildContractsData } from './src/build/contracts-data';
+import { API_REFERENCE_CACHE, saveRenderedReference } from './src/build/api-reference/cache';
+import { renderApiReference } from './src/build/api-reference/render';
+import { BUNDLED_OPENAPI, buildContractsData } from './src/build/contracts-data';
 import type { DocsIndex } from './src/build/docs-index';
 import { DOCS_ROOT, docPath } from './src/config/docs-paths';
 import { siteConfig } from './src/config/site-config';
 import { sidebars, type SidebarCategoryItem, type SidebarItem } from './src/config/sidebars';
 import { assertValidSiteConfig } from './src/config/validate-site-config';
+import { tuneCssModules, type WebpackConfig } from './src/build/webpack-config';
 
 const DOCS_CONTENT = path.resolve(__dirname, 'content/docs');
 const DOC_TEMPLATE = path.resolve(__dirname, 'src/templates/doc-page.tsx');
@@ -46,8 +49,12 @@ function categories(items: readonly SidebarItem[]): SidebarCategoryItem[] {
   );
 }
 
-/** The sidebar a doc belongs to (its first), for the page context. */
+/**
+ * The sidebar a doc belongs to (its first), for the page context. The docs root is the landing
+ * page of the docs and shows the first sidebar (SPEC §2: "with sidebar and landing page").
+ */
 function sidebarOf(docId: string): string | undefined {
+  if (docId === 'index') return Object.keys(sidebars)[0];
   const contains = (items: readonly SidebarItem[]): boolean =>
     items.some(
       (item) =>
@@ -139,12 +146,20 @@ export const createPages: GatsbyNode['createPages'] = async (args: CreatePagesAr
   if (docsIndex['index'] === undefined) {
     reporter.panicOnBuild(`The docs root ${DOCS_ROOT} needs content/docs/index.mdx`);
   }
+
+  const timer = reporter.activityTimer('Rendering the API reference with Redoc');
+  timer.start();
+  saveRenderedReference(renderApiReference(BUNDLED_OPENAPI, API_REFERENCE_CACHE));
+  timer.end();
 };
 
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
   actions,
   plugins,
+  getConfig,
 }: CreateWebpackConfigArgs) => {
+  // Gatsby types getConfig as a bare `Function`.
+  actions.replaceWebpackConfig(tuneCssModules((getConfig as () => WebpackConfig)()));
   // Gatsby types its webpack plugin factories as bare `Function`s.
   const define = plugins.define as (definitions: Record<string, string>) => unknown;
   actions.setWebpackConfig({

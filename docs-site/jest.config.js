@@ -18,8 +18,11 @@ const swc = [
 
 const common = {
   rootDir: __dirname,
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
-  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json', 'css'],
+  transform: {
+    '^.+\\.(t|j|mj)sx?$': swc,
+    '\\.css$': '<rootDir>/test/support/css-transform.js',
+  },
   // ESM-only packages used by the tested code.
   transformIgnorePatterns: ['/node_modules/(?!(typebox|unist-util-[a-z-]+)/)'],
   moduleNameMapper: {

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Turns each highlighted code block into one `<StaticHtml html="…" />` element. Prism splits a
+ * Turns each highlighted code block into one `<CodeBlock html="…" />` element. Prism splits a
  * block into hundreds of spans; as JSX every span is a React element the browser must build and
  * hydrate, which showed up as main-thread blocking time on the guides. As an HTML string it is
  * smaller to ship and React hydrates it as a single element. Runs after highlighting.
@@ -15,7 +15,7 @@ export default function rehypeStaticCode() {
       if (node.tagName !== 'pre' || parent === null || index === null) return undefined;
       const staticHtml = {
         type: 'mdxJsxFlowElement',
-        name: 'StaticHtml',
+        name: 'CodeBlock',
         attributes: [{ type: 'mdxJsxAttribute', name: 'html', value: toHtml(node) }],
         children: [],
       };

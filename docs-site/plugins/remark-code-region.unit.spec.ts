@@ -1,4 +1,4 @@
-import { extractRegion } from './remark-code-region.mjs';
+import { exampleJson, extractRegion } from './remark-code-region.mjs';
 
 const source = [
   'import x from "y";',
@@ -22,5 +22,20 @@ describe('extractRegion', () => {
 
   it('fails the build on a missing region', () => {
     expect(() => extractRegion(source, 'gone', 'x.ts')).toThrow('region "gone" not found in x.ts');
+  });
+});
+
+describe('exampleJson', () => {
+  const examples = { 'user.joined': { type: 'user.joined', data: { userId: 'u1' } } };
+
+  it('pretty-prints a named example', () => {
+    expect(JSON.parse(exampleJson(examples, 'user.joined'))).toEqual(examples['user.joined']);
+    expect(exampleJson(examples, 'user.joined')).toContain('\n  "data": {');
+  });
+
+  it('fails the build on an unknown example', () => {
+    expect(() => exampleJson(examples, 'user.left')).toThrow(
+      'no example "user.left" (known: user.joined)',
+    );
   });
 });

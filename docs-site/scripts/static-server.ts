@@ -36,8 +36,22 @@ function isFile(file: string): boolean {
   return existsSync(file) && statSync(file).isFile();
 }
 
+export interface HostingOptions {
+  /**
+   * false: behave like a plain static host (object storage, a CDN, `python -m http.server`
+   * without its directory redirect): no redirect ever, `/x/index.html` is that file, `/x` is
+   * `/x/index.html`, and anything else is the 404 page. The site must normalise such URLs itself
+   * (SPEC §2), and the browser tests check that it does.
+   */
+  redirects: boolean;
+}
+
 /** Where a URL path leads in the built site: a file, a redirect, or the 404 page. */
-export function resolvePath(root: string, urlPath: string): Resolution {
+export function resolvePath(
+  root: string,
+  urlPath: string,
+  { redirects }: HostingOptions = { redirects: true },
+): Resolution {
   let pathname: string;
   try {
     pathname = decodeURIComponent(urlPath);
@@ -47,10 +61,10 @@ export function resolvePath(root: string, urlPath: string): Resolution {
   const file = path.normalize(path.join(root, pathname));
   if (!file.startsWith(root))
     return { kind: 'file', file: path.join(root, '404.html'), status: 404 };
-  if (pathname.endsWith('/index.html') && pathname !== '/404/index.html') {
+  if (redirects && pathname.endsWith('/index.html') && pathname !== '/404/index.html') {
     return { kind: 'redirect', location: pathname.slice(0, -'index.html'.length) };
   }
-  if (pathname.endsWith('.html') && pathname !== '/404.html') {
+  if (redirects && pathname.endsWith('.html') && pathname !== '/404.html') {
     return { kind: 'redirect', location: `${pathname.slice(0, -'.html'.length)}/` };
   }
   if (pathname.endsWith('/')) {
@@ -59,7 +73,9 @@ export function resolvePath(root: string, urlPath: string): Resolution {
   } else if (isFile(file)) {
     return { kind: 'file', file, status: 200 };
   } else if (isFile(path.join(file, 'index.html'))) {
-    return { kind: 'redirect', location: `${pathname}/` };
+    return redirects
+      ? { kind: 'redirect', location: `${pathname}/` }
+      : { kind: 'file', file: path.join(file, 'index.html'), status: 200 };
   }
   return { kind: 'file', file: path.join(root, '404.html'), status: 404 };
 }
@@ -93,7 +109,7 @@ function send(
   (gzip ? stream.pipe(createGzip()) : stream).pipe(response);
 }
 
-export function createStaticServer(root: string): Server {
+export function createStaticServer(root: string, hosting?: HostingOptions): Server {
   const absoluteRoot = path.resolve(root);
   return createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -101,7 +117,7 @@ export function createStaticServer(root: string): Server {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const resolution = resolvePath(absoluteRoot, url.pathname);
+    const resolution = resolvePath(absoluteRoot, url.pathname, hosting);
     if (resolution.kind === 'redirect') {
       response.writeHead(301, { Location: resolution.location + url.search }).end();
       return;
@@ -120,11 +136,12 @@ export async function startStaticServer(
   root: string,
   port = 0,
   host = '127.0.0.1',
+  hosting?: HostingOptions,
 ): Promise<RunningServer> {
   if (!isFile(path.join(root, 'index.html'))) {
     throw new Error(`${root}/index.html not found: run "npm run docs:build" first`);
   }
-  const server = createStaticServer(root);
+  const server = createStaticServer(root, hosting);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);

@@ -28,6 +28,25 @@ describe('resolvePath', () => {
     expect(resolvePath(root, from)).toEqual({ kind: 'redirect', location: to });
   });
 
+  it('as a plain static host, never redirects', () => {
+    const plain = { redirects: false };
+    expect(resolvePath(root, '/docs/intro/index.html', plain)).toEqual({
+      kind: 'file',
+      file: path.join(root, 'docs/intro/index.html'),
+      status: 200,
+    });
+    expect(resolvePath(root, '/docs/intro', plain)).toEqual({
+      kind: 'file',
+      file: path.join(root, 'docs/intro/index.html'),
+      status: 200,
+    });
+    expect(resolvePath(root, '/docs/intro.html', plain)).toEqual({
+      kind: 'file',
+      file: path.join(root, '404.html'),
+      status: 404,
+    });
+  });
+
   it('serves pages and answers 404 with the not-found page', () => {
     expect(resolvePath(root, '/docs/intro/')).toEqual({
       kind: 'file',

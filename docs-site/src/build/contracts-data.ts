@@ -1,7 +1,7 @@
 /**
  * Build-time extraction of what the guides show, straight from the contracts package: the scope
- * table with the operations that need each scope, the error codes a brand can receive from
- * /api/v1, and one webhook example per event type. The API version comes from the bundled
+ * table with the operations that need each scope and the error codes a brand can receive from
+ * /api/v1. The API version comes from the bundled
  * OpenAPI document the reference page renders, so both always show the same version.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,6 @@ import {
   errorTable,
   routes,
   scopeTable,
-  webhookExamples,
   type ErrorCode,
 } from '@brand-api/contracts';
 import type { ContractsData } from '../components/contracts-data';
@@ -61,9 +60,5 @@ export function buildContractsData(apiVersion: string = readApiVersion()): Contr
         message: row.message,
         description: row.description,
       })),
-    webhookExamples: Object.entries(webhookExamples).map(([type, example]) => ({
-      type,
-      json: JSON.stringify(example, null, 2),
-    })),
   };
 }

@@ -32,18 +32,4 @@ describe('buildContractsData', () => {
     expect(byCode['ADMIN_UNAUTHORIZED']).toBeUndefined();
     expect(byCode['SESSION_REQUIRED']).toBeUndefined();
   });
-
-  it('has one example per webhook event type', () => {
-    expect(data.webhookExamples.map((row) => row.type)).toEqual([
-      'user.joined',
-      'post.created',
-      'post.liked',
-      'post_comment.created',
-      'post_comment.liked',
-    ]);
-    expect(JSON.parse(data.webhookExamples[0]!.json)).toMatchObject({
-      type: 'user.joined',
-      data: { user: {} },
-    });
-  });
 });

@@ -20,9 +20,7 @@ export function ScopesTable() {
             <td>{row.description}</td>
             <td>
               {row.operations.map((operation) => (
-                <code key={operation} className="operation">
-                  {operation}
-                </code>
+                <code key={operation}>{operation}</code>
               ))}
             </td>
           </tr>

@@ -1,5 +1,6 @@
 /**
- * Data the guides render from the contracts package (scopes, error catalogue, webhook examples).
+ * Data the guides render from the contracts package (scopes, error catalogue). The webhook
+ * examples are written into the MDX at compile time instead (plugins/remark-code-region.mjs).
  * gatsby-node computes it at build time and webpack's DefinePlugin inlines it as
  * `__BRAND_API_CONTRACTS__` into the chunks of the pages that use it, so the browser never loads
  * the contracts package (or TypeBox) itself.
@@ -18,17 +19,10 @@ export interface ErrorRow {
   description: string;
 }
 
-export interface WebhookExampleRow {
-  type: string;
-  /** Pretty-printed JSON body of a delivery. */
-  json: string;
-}
-
 export interface ContractsData {
   apiVersion: string;
   scopes: ScopeRow[];
   errors: ErrorRow[];
-  webhookExamples: WebhookExampleRow[];
 }
 
 declare const __BRAND_API_CONTRACTS__: ContractsData;

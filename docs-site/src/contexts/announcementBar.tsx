@@ -5,6 +5,7 @@
  */
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -35,15 +36,27 @@ export function AnnouncementBarProvider({
 }) {
   // Server and hydration render the bar; the head script's attribute hides it by CSS meanwhile.
   const [isClosed, setClosed] = useState(false);
+  const [storageRead, setStorageRead] = useState(false);
 
   useEffect(() => {
     if (config === undefined) return;
     const isNewAnnouncement = idStorage.get() !== config.id;
     idStorage.set(config.id);
     if (isNewAnnouncement) dismissStorage.set('false');
-    setClosed(!isNewAnnouncement && isDismissedInStorage());
-    document.documentElement.removeAttribute('data-announcement-bar-initially-dismissed');
+    const closed = !isNewAnnouncement && isDismissedInStorage();
+    // A transition: it changes the context value, and an urgent update would reach Suspense
+    // boundaries that have not hydrated yet (React error #421 on slow phones).
+    startTransition(() => {
+      setClosed(closed);
+      setStorageRead(true);
+    });
   }, [config]);
+
+  useEffect(() => {
+    // Once React renders what storage says, the head script's CSS hint is no longer needed.
+    if (storageRead)
+      document.documentElement.removeAttribute('data-announcement-bar-initially-dismissed');
+  }, [storageRead]);
 
   const close = useCallback(() => {
     dismissStorage.set('true');

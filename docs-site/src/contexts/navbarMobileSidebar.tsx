@@ -1,9 +1,14 @@
 /**
  * SPEC §4 mobile sidebar, after Docusaurus' navbarMobileSidebar context: toggles open or closed,
  * closes on back navigation and when the window becomes desktop-wide.
+ *
+ * The context value never changes while the page hydrates (the window size is not part of it):
+ * a context update reaching a Suspense boundary that has not hydrated yet makes React throw
+ * away its server HTML (error #421), which slow phones hit.
  */
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -15,10 +20,10 @@ import { useWindowSize } from '../hooks/useWindowSize';
 
 interface MobileSidebarValue {
   /**
-   * Rendered only on mobile widths, once the user has opened it: rendering it on load would be
-   * wasted work for the many visitors who never open it.
+   * The user has opened it at least once: rendering it on load would be wasted work for the
+   * many visitors who never open it.
    */
-  shouldRender: boolean;
+  openedOnce: boolean;
   shown: boolean;
   toggle: () => void;
   close: () => void;
@@ -32,7 +37,7 @@ export function NavbarMobileSidebarProvider({ children }: { children: ReactNode 
   const [openedOnce, setOpenedOnce] = useState(false);
 
   useEffect(() => {
-    if (windowSize === 'desktop') setShown(false);
+    if (windowSize === 'desktop') startTransition(() => setShown(false));
   }, [windowSize]);
 
   useEffect(() => {
@@ -49,8 +54,8 @@ export function NavbarMobileSidebarProvider({ children }: { children: ReactNode 
   }, []);
   const close = useCallback(() => setShown(false), []);
   const value = useMemo(
-    () => ({ shouldRender: windowSize === 'mobile' && openedOnce, shown, toggle, close }),
-    [windowSize, openedOnce, shown, toggle, close],
+    () => ({ openedOnce, shown, toggle, close }),
+    [openedOnce, shown, toggle, close],
   );
   return <MobileSidebarContext.Provider value={value}>{children}</MobileSidebarContext.Provider>;
 }

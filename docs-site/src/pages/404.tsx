@@ -1,17 +1,17 @@
 import { Link, type HeadProps } from 'gatsby';
-import { Main } from '../theme/Layout/Main';
 import { Seo } from '../theme/Layout/Seo';
+import { StandalonePage } from '../theme/MarkdownPage';
 
 export default function NotFoundPage() {
   return (
-    <Main className="container not-found">
+    <StandalonePage>
       <h1>Page Not Found</h1>
       <p>We could not find what you were looking for.</p>
       <p>
         The page may have moved: start again from the <Link to="/docs/intro/">introduction</Link> or
         the <Link to="/">home page</Link>.
       </p>
-    </Main>
+    </StandalonePage>
   );
 }
 

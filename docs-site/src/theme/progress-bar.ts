@@ -3,6 +3,7 @@
  * minimum 0.08, speed 200 ms, trickle 0.02 every 800 ms.
  */
 import nprogress from 'nprogress';
+import './progress-bar.css';
 
 export const PROGRESS_DELAY_MS = 200;
 

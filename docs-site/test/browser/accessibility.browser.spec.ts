@@ -16,9 +16,14 @@ afterAll(async () => {
 /** WCAG 2.0–2.2 A and AA, plus axe's best practices. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-const cases = ROUTES.flatMap(({ path }) =>
-  (['light', 'dark'] as const).map((mode) => ({ path, mode })),
-);
+/**
+ * The API reference also once Redoc is live, in dark mode: its colours then come from Redoc's
+ * own dark theme rather than the build-time overrides (the light CSS is the same either way).
+ */
+const cases = [
+  ...ROUTES.flatMap(({ path }) => (['light', 'dark'] as const).map((mode) => ({ path, mode }))),
+  { path: '/api/ (live)', mode: 'dark' as const },
+];
 
 it.each(cases)(
   '$path in $mode mode has no axe violation',
@@ -26,14 +31,11 @@ it.each(cases)(
     const context = await newContext(browser);
     try {
       await context.addInitScript((theme) => window.localStorage.setItem('theme', theme), mode);
-      const { page } = await openPage(context, path);
-      if (path === '/api/') await waitForApiReference(page);
+      const live = path === '/api/ (live)';
+      const { page } = await openPage(context, live ? '/api/' : path);
+      if (live) await waitForApiReference(page);
       expect(await page.getAttribute('html', 'data-theme')).toBe(mode);
-      let axe = new AxeBuilder({ page }).withTags(AXE_TAGS);
-      // Redoc 2.5 hard-codes its heading levels (an operation's h2 is followed by h5 labels);
-      // that best-practice rule is the one exception, and only on the API reference page.
-      if (path === '/api/') axe = axe.disableRules(['heading-order']);
-      const results = await axe.analyze();
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
       const violations = results.violations.map((violation) => ({
         rule: violation.id,
         help: violation.help,

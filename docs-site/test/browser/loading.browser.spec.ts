@@ -1,6 +1,12 @@
 /** Loading behaviours (SPEC §2, §8, §9): progress bar, failed route preload, Page Error, reduced motion. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, newContext, openPage, waitForApiReference } from '../support/browser';
+import {
+  launchChromium,
+  newContext,
+  openPage,
+  selectors,
+  waitForApiReference,
+} from '../support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -23,7 +29,7 @@ describe('the progress bar', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.locator('.hero a', { hasText: 'Get started' }).click();
+    await page.locator('main a', { hasText: 'Get started' }).click();
     await page.waitForSelector('#nprogress .bar', { timeout: 1400 });
     await page.waitForURL('**/docs/intro/');
     await page.waitForSelector('#nprogress', { state: 'detached' });
@@ -39,7 +45,7 @@ describe('the progress bar', () => {
       }).observe(document.body, { childList: true, subtree: true });
       (window as unknown as { seen: typeof seen }).seen = seen;
     });
-    await page.locator('.hero a', { hasText: 'Get started' }).click();
+    await page.locator('main a', { hasText: 'Get started' }).click();
     await page.waitForURL('**/docs/intro/');
     await page.waitForTimeout(400);
     expect(
@@ -56,7 +62,7 @@ describe('a failed route preload', () => {
       (window as unknown as { marker: boolean }).marker = true;
     });
     await page.route('**/page-data/docs/intro/page-data.json', (route) => route.abort());
-    await page.locator('.hero a', { hasText: 'Get started' }).click();
+    await page.locator('main a', { hasText: 'Get started' }).click();
     await page.waitForURL('**/docs/intro/');
     await page.waitForSelector('h1:has-text("Introduction")');
     expect(
@@ -73,6 +79,8 @@ describe('Page Error', () => {
       failing ? route.fulfill({ status: 503, body: 'down' }) : route.continue(),
     );
     const { page } = await openPage(context, '/api/');
+    // Redoc loads on the first interaction; the build-time reference stays readable meanwhile.
+    await page.locator('[data-api-reference] .api-content h1').first().click();
     await page.locator('h2', { hasText: 'Page Error' }).waitFor();
     failing = false;
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -82,14 +90,14 @@ describe('Page Error', () => {
 
 /** Clicks the Developers caret and returns the transitions the collapsible went through. */
 async function collapseDevelopers(page: Page): Promise<string[]> {
-  await page.evaluate(() => {
-    const list = document.querySelector('.doc-sidebar .menu__list-item .menu__list') as HTMLElement;
+  await page.evaluate((sidebar) => {
+    const list = document.querySelector(sidebar + ' li > ul') as HTMLElement;
     const seen: string[] = [];
     new MutationObserver(() => {
       if (list.style.transition !== '') seen.push(list.style.transition);
     }).observe(list, { attributes: true, attributeFilter: ['style'] });
     (window as unknown as { transitions: string[] }).transitions = seen;
-  });
+  }, selectors.docsSidebar);
   await page
     .getByRole('button', { name: "Collapse sidebar category 'Developers'" })
     .first()

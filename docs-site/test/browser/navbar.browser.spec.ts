@@ -1,7 +1,13 @@
 /** The navbar behaviours of SPEC §2/§4: breakpoint, mobile sidebar, dropdowns, hideOnScroll, skip link. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { siteUrl } from '../support/browser-env';
-import { launchChromium, newContext, openPage, waitForHydration } from '../support/browser';
+import {
+  launchChromium,
+  newContext,
+  openPage,
+  selectors,
+  waitForHydration,
+} from '../support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -16,28 +22,33 @@ afterEach(async () => {
   await context.close();
 });
 
-const hamburger = (page: Page) => page.locator('button.navbar__toggle');
-const sidebarShown = (page: Page) =>
-  page.evaluate(() =>
-    document.querySelector('nav[aria-label="Main"]')!.classList.contains('navbar-sidebar--show'),
-  );
+const hamburger = (page: Page) => page.locator(selectors.hamburger);
+const sidebarShown = (page: Page) => page.locator(selectors.mobileSidebar).isVisible();
+/** Open or closed: the hamburger's state, and the sidebar shown or not. */
+async function waitForSidebar(page: Page, state: 'visible' | 'hidden'): Promise<void> {
+  const expanded = state === 'visible' ? 'true' : 'false';
+  await page.waitForSelector(`${selectors.hamburger}[aria-expanded="${expanded}"]`, {
+    state: 'attached',
+  });
+  await page.locator(selectors.mobileSidebar).waitFor({ state });
+}
+const guidesLink = (page: Page) =>
+  page.locator(`${selectors.navbar} a`, { hasText: 'Guides' }).first();
 
 describe('the 996 px breakpoint', () => {
   it('shows the hamburger at 996 px and the desktop items at 997 px', async () => {
     context = await newContext(browser, { viewport: { width: 996, height: 800 } });
     const { page } = await openPage(context, '/docs/intro/');
     expect(await hamburger(page).isVisible()).toBe(true);
-    expect(
-      await page.locator('.navbar__items a.navbar__link', { hasText: 'Guides' }).isVisible(),
-    ).toBe(false);
+    expect(await guidesLink(page).isVisible()).toBe(false);
 
     await page.setViewportSize({ width: 997, height: 800 });
     await page.waitForFunction(
-      () => getComputedStyle(document.querySelector('button.navbar__toggle')!).display === 'none',
+      (hamburgerSelector) =>
+        getComputedStyle(document.querySelector(hamburgerSelector)!).display === 'none',
+      selectors.hamburger,
     );
-    expect(
-      await page.locator('.navbar__items a.navbar__link', { hasText: 'Guides' }).isVisible(),
-    ).toBe(true);
+    expect(await guidesLink(page).isVisible()).toBe(true);
   });
 });
 
@@ -49,40 +60,43 @@ describe('the mobile sidebar', () => {
   it('opens on the docs sidebar, goes back to the main menu, and locks page scrolling', async () => {
     const { page } = await openPage(context, '/docs/intro/');
     await hamburger(page).click();
-    await page.waitForFunction(() => document.querySelector('.navbar-sidebar--show') !== null);
+    await waitForSidebar(page, 'visible');
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
     const back = page.getByRole('button', { name: 'Back to main menu' });
     await back.waitFor({ state: 'visible' });
-    expect(await page.locator('.navbar-sidebar a', { hasText: 'Webhooks' }).isVisible()).toBe(true);
+    expect(
+      await page.locator(`${selectors.mobileSidebar} a`, { hasText: 'Webhooks' }).isVisible(),
+    ).toBe(true);
 
     await back.click();
     await page
-      .locator('.navbar-sidebar a', { hasText: 'Product website' })
+      .locator(`${selectors.mobileSidebar} a`, { hasText: 'Product website' })
       .waitFor({ state: 'visible' });
 
     await page.getByRole('button', { name: 'Close navigation bar' }).click();
-    await page.waitForFunction(() => document.querySelector('.navbar-sidebar--show') === null);
+    await waitForSidebar(page, 'hidden');
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
   });
 
   it('closes on back navigation', async () => {
     const { page } = await openPage(context, '/');
-    await page.locator('.hero a', { hasText: 'Get started' }).click();
+    await page.locator('main a', { hasText: 'Get started' }).click();
     await page.waitForURL('**/docs/intro/');
     await hamburger(page).click();
-    await page.waitForFunction(() => document.querySelector('.navbar-sidebar--show') !== null);
+    await waitForSidebar(page, 'visible');
     await page.goBack();
     await page.waitForURL(`${siteUrl()}/`);
-    await page.waitForFunction(() => document.querySelector('.navbar-sidebar--show') === null);
+    await waitForSidebar(page, 'hidden');
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
   });
 
   it('closes when the window widens to desktop', async () => {
     const { page } = await openPage(context, '/');
     await hamburger(page).click();
+    await waitForSidebar(page, 'visible');
     expect(await sidebarShown(page)).toBe(true);
     await page.setViewportSize({ width: 1200, height: 800 });
-    await page.waitForFunction(() => document.querySelector('.navbar-sidebar--show') === null);
+    await waitForSidebar(page, 'hidden');
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
   });
 
@@ -90,27 +104,28 @@ describe('the mobile sidebar', () => {
     const docs = await openPage(context, '/docs/intro/');
     await hamburger(docs.page).click();
     await docs.page.getByRole('button', { name: 'Back to main menu' }).click();
-    const versionOnDocs = docs.page.locator('.navbar-sidebar button.menu__link--sublist', {
+    const versionOnDocs = docs.page.locator(`${selectors.mobileSidebar} button[aria-expanded]`, {
       hasText: 'v1.0.0',
     });
     expect(await versionOnDocs.getAttribute('aria-expanded')).toBe('true');
 
     const home = await openPage(context, '/');
     await hamburger(home.page).click();
-    const versionOnHome = home.page.locator('.navbar-sidebar button.menu__link--sublist', {
+    const versionOnHome = home.page.locator(`${selectors.mobileSidebar} button[aria-expanded]`, {
       hasText: 'v1.0.0',
     });
     expect(await versionOnHome.getAttribute('aria-expanded')).toBe('false');
     await versionOnHome.click();
     expect(await versionOnHome.getAttribute('aria-expanded')).toBe('true');
     await home.page
-      .locator('.navbar-sidebar a.menu__link', { hasText: 'v1.0.0' })
+      .locator(`${selectors.mobileSidebar} a`, { hasText: 'v1.0.0' })
       .waitFor({ state: 'visible' });
   });
 });
 
 describe('desktop dropdowns', () => {
-  const trigger = (page: Page) => page.locator('.dropdown__trigger', { hasText: 'English' });
+  const trigger = (page: Page) =>
+    page.locator(`${selectors.navbar} button[aria-haspopup]`, { hasText: 'English' });
   const isOpen = async (page: Page) =>
     (await trigger(page).getAttribute('aria-expanded')) === 'true';
 
@@ -153,20 +168,17 @@ describe('hideOnScroll', () => {
     context = await newContext(browser, { viewport: { width: 1280, height: 700 } });
     const { page } = await openPage(context, '/docs/developer/rest-api/');
     const hidden = () =>
-      page.evaluate(() =>
-        document.querySelector('nav[aria-label="Main"]')!.classList.contains('navbar--hidden'),
+      page.evaluate(
+        () =>
+          document.querySelector('nav[aria-label="Main"]')!.getAttribute('data-hidden') === 'true',
       );
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, 300);
     await page.waitForTimeout(300);
     await page.mouse.wheel(0, 600);
-    await page.waitForFunction(() =>
-      document.querySelector('nav[aria-label="Main"]')!.classList.contains('navbar--hidden'),
-    );
+    await page.waitForSelector(`${selectors.navbar}[data-hidden="true"]`);
     await page.mouse.wheel(0, -300);
-    await page.waitForFunction(
-      () => !document.querySelector('nav[aria-label="Main"]')!.classList.contains('navbar--hidden'),
-    );
+    await page.waitForSelector(`${selectors.navbar}:not([data-hidden])`);
     expect(await hidden()).toBe(false);
   });
 });

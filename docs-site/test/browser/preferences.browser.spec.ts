@@ -1,7 +1,14 @@
 /** Colour mode and announcement bar (SPEC §4): persisted, synced across tabs, no flash. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { siteUrl } from '../support/browser-env';
-import { launchChromium, newContext, openPage, waitForHydration, watch } from '../support/browser';
+import {
+  launchChromium,
+  newContext,
+  openPage,
+  selectors,
+  waitForHydration,
+  watch,
+} from '../support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -21,7 +28,7 @@ afterEach(async () => {
 });
 
 const theme = (page: Page) => page.getAttribute('html', 'data-theme');
-const toggle = (page: Page) => page.locator('.navbar__color-toggle').click();
+const toggle = (page: Page) => page.locator(selectors.colorToggle).click();
 
 /** Loads a page without running any of Gatsby's JavaScript: what the browser paints first. */
 async function firstPaint(path: string): Promise<Page> {
@@ -84,7 +91,7 @@ describe('colour mode', () => {
 });
 
 describe('announcement bar', () => {
-  const bar = (page: Page) => page.locator('.announcement-bar');
+  const bar = (page: Page) => page.locator(selectors.announcementBar);
 
   it('stays closed once dismissed, with no flash on the next page load', async () => {
     const { page } = await openPage(context, '/');
@@ -96,7 +103,7 @@ describe('announcement bar', () => {
     const painted = await firstPaint('/docs/intro/');
     expect(await bar(painted).isVisible()).toBe(false);
     const hydrated = await openPage(context, '/docs/intro/');
-    expect(await bar(hydrated.page).count()).toBe(0);
+    await bar(hydrated.page).waitFor({ state: 'detached' });
   });
 
   it('comes back when the announcement id changes', async () => {

@@ -52,6 +52,26 @@ describe('the guides', () => {
     expect(await code.locator('.token.keyword').count()).toBeGreaterThan(5);
     expect(await page.locator('h3#post_commentcreated + p').count()).toBe(1);
   });
+
+  it('highlight every code block, the webhook examples included', async () => {
+    const { page } = await openPage(context, '/docs/developer/webhooks/');
+    const json = await page
+      .locator('main pre code.language-json')
+      .evaluateAll((blocks) => blocks.map((block) => block.querySelectorAll('.token').length));
+    expect(json.length).toBe(6);
+    expect(json.filter((tokens) => tokens === 0)).toEqual([]);
+  });
+
+  it('set inline code close to the words around it', async () => {
+    const { page } = await openPage(context, '/docs/intro/');
+    // The box of `npm start` is at most 2 px wider than its text on each side.
+    const extra = await page.locator('main p code', { hasText: 'npm start' }).evaluate((code) => {
+      const range = document.createRange();
+      range.selectNodeContents(code);
+      return code.getBoundingClientRect().width - range.getBoundingClientRect().width;
+    });
+    expect(extra).toBeLessThanOrEqual(4);
+  });
 });
 
 describe('the not-found page', () => {
@@ -75,5 +95,44 @@ describe('canonical paths (SPEC §2)', () => {
     await page.goto(siteUrl() + from, { waitUntil: 'networkidle' });
     expect(new URL(page.url()).pathname).toBe(to);
     await page.locator('h1').first().waitFor({ state: 'visible' });
+  });
+});
+
+describe('history entries (SPEC §9)', () => {
+  it('have keys of 6 characters, the first one included', async () => {
+    const { page } = await openPage(context, '/');
+    const key = () => page.evaluate(() => (window.history.state as { key?: string } | null)?.key);
+    expect(await key()).toMatch(/^[0-9a-z]{6}$/);
+    await page.locator('main a', { hasText: 'Get started' }).click();
+    await page.waitForURL('**/docs/intro/');
+    const second = await key();
+    expect(second).toMatch(/^[0-9a-z]{6}$/);
+    await page
+      .locator('nav[aria-label="Docs sidebar"]')
+      .getByRole('link', { name: 'Custom authentication' })
+      .click();
+    await page.waitForURL('**/docs/custom-auth/');
+    expect(await key()).toMatch(/^[0-9a-z]{6}$/);
+    await page.goBack();
+    await page.waitForURL('**/docs/intro/');
+    expect(await key()).toBe(second);
+  });
+});
+
+describe('the docs root (SPEC §2: sidebar and landing page)', () => {
+  it('shows the docs sidebar, and its cards start with their titles', async () => {
+    const { page } = await openPage(context, '/docs/');
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    await sidebar.waitFor({ state: 'visible' });
+    expect(await sidebar.getByRole('link', { name: 'Introduction' }).isVisible()).toBe(true);
+    const gaps = await page.locator('main li a:has(h2)').evaluateAll((cards) =>
+      cards.map((card) => {
+        const title = card.querySelector('h2')!;
+        return title.getBoundingClientRect().top - card.getBoundingClientRect().top;
+      }),
+    );
+    expect(gaps.length).toBeGreaterThan(2);
+    // The card's border and padding (1 px + 1rem), no heading margin on top of it.
+    for (const gap of gaps) expect(gap).toBeLessThanOrEqual(18);
   });
 });

@@ -22,14 +22,15 @@ export interface WatchedPage {
   externalRequests: string[];
 }
 
-export function watch(page: Page): WatchedPage {
+/** Records what goes wrong on a page; requests to any origin but the site's are "external". */
+export function watch(page: Page, site: string = siteUrl()): WatchedPage {
   const watched: WatchedPage = {
     page,
     consoleErrors: [],
     consoleWarnings: [],
     externalRequests: [],
   };
-  const origin = new URL(siteUrl()).origin;
+  const origin = new URL(site).origin;
   page.on('console', (message) => {
     if (message.type() === 'error') watched.consoleErrors.push(message.text());
     if (message.type() === 'warning') watched.consoleWarnings.push(message.text());
@@ -58,13 +59,36 @@ export async function openPage(context: BrowserContext, path: string): Promise<W
   return watched;
 }
 
+/**
+ * What the tests find elements by: roles, labels and state attributes a user (or assistive
+ * technology) relies on, never the hashed class names of CSS modules.
+ */
+export const selectors = {
+  navbar: 'nav[aria-label="Main"]',
+  /** The navbar's own colour toggle (the mobile sidebar has another one). */
+  colorToggle:
+    'nav[aria-label="Main"] button[aria-label^="Switch between dark and light mode"]:not(#navbar-sidebar *)',
+  hamburger: 'button[aria-label="Toggle navigation bar"]',
+  mobileSidebar: '#navbar-sidebar',
+  docsSidebar: 'nav[aria-label="Docs sidebar"]',
+  announcementBar: '[role="region"][aria-label="Announcement"]',
+  apiReferenceReady: '[data-api-reference][data-ready="true"]',
+} as const;
+
 /** Gatsby has hydrated once the colour toggle is enabled (it is disabled in the server HTML). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForSelector('.navbar__color-toggle:not([disabled])', { timeout: 20_000 });
+  await page.waitForSelector(`${selectors.colorToggle}:not([disabled])`, { timeout: 20_000 });
 }
 
-/** /api/ renders Redoc after hydration; it marks itself ready once Redoc has loaded. */
+/**
+ * /api/ arrives as HTML rendered at build time; Redoc loads when the reader first interacts
+ * (here: a click on the reference's title) and marks the reference ready once it is live.
+ */
 export async function waitForApiReference(page: Page): Promise<void> {
-  await page.waitForSelector('.api-reference[data-ready="true"]', { timeout: 30_000 });
+  const ready = page.locator(selectors.apiReferenceReady);
+  if ((await ready.count()) === 0) {
+    await page.locator('[data-api-reference] .api-content h1').first().click();
+  }
+  await ready.waitFor({ state: 'attached', timeout: 30_000 });
   await page.waitForSelector('.redoc-wrap');
 }

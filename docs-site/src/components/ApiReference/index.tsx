@@ -1,25 +1,30 @@
 /**
- * The interactive API reference (SPEC §2 /api/): the OpenAPI document bundled from contracts at
- * build time, rendered by Redoc in the site's colour mode. Redoc's code and the document load
- * only on this page, after hydration; a failure shows 'Page Error' with 'Try again'.
+ * The API reference (SPEC §2 /api/). The page arrives with the whole reference rendered at build
+ * time (src/build/api-reference), readable at once and without JavaScript. Redoc itself (over
+ * 300 KB of JavaScript and seconds of work on a phone) loads only when the reader interacts
+ * with the page: it then replaces that HTML with the same markup, made interactive, and the
+ * click that woke it is replayed on the element the reader clicked. Reached by a link inside
+ * the site, the page has no build-time HTML and Redoc loads at once. A failure shows 'Page
+ * Error' with 'Try again' above whatever is shown.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useColorMode } from '../../contexts/colorMode';
-import { ErrorBoundary } from '../../theme/ErrorBoundary/ErrorBoundary';
+import { announceJumpToAnchor } from '../../hooks/useHideableNavbar';
 import { PageLoadError } from '../../theme/PageLoadError';
+import { elementAt, pathTo, type DomPath } from './dom-path';
+import type { LiveReference } from './live-reference';
+import { OPENAPI_URL } from './redoc-options';
+import { ApiReferenceServerHtml } from './server-html';
+import * as styles from './styles.module.css';
 
-const OPENAPI_URL = '/openapi.json';
+type Phase =
+  | { status: 'static' }
+  | { status: 'loading' }
+  | { status: 'live' }
+  | { status: 'failed'; error: Error };
 
-type SpecState =
-  { status: 'loading' } | { status: 'ready'; spec: object } | { status: 'failed'; error: Error };
-
-function Loading() {
-  return (
-    <p className="api-reference__loading" role="status">
-      Loading the API reference…
-    </p>
-  );
-}
+/** Interactions that wake Redoc; scrolling too, for the sidebar to follow the page. */
+const WAKE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 async function fetchSpec(): Promise<object> {
   const response = await fetch(OPENAPI_URL);
@@ -28,44 +33,120 @@ async function fetchSpec(): Promise<object> {
   return (await response.json()) as object;
 }
 
-export function ApiReference() {
-  const { colorMode } = useColorMode();
-  const [spec, setSpec] = useState<SpecState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState(false);
-  // A fresh lazy component per attempt: React caches a failed import otherwise.
-  const RedocView = useMemo(() => lazy(() => import('./RedocView')), [attempt]);
+/** What the reader did while Redoc was loading, to do again once it is live. */
+interface Pending {
+  click?: DomPath;
+}
 
-  const load = useCallback(() => {
-    setSpec({ status: 'loading' });
-    fetchSpec().then(
-      (document) => setSpec({ status: 'ready', spec: document }),
-      (error: unknown) =>
-        setSpec({
-          status: 'failed',
-          error: error instanceof Error ? error : new Error(String(error)),
-        }),
-    );
+export function ApiReference() {
+  const serverHtml = useContext(ApiReferenceServerHtml);
+  const { colorMode } = useColorMode();
+  const container = useRef<HTMLDivElement>(null);
+  const live = useRef<LiveReference | null>(null);
+  const pending = useRef<Pending>({});
+  const colorModeRef = useRef(colorMode);
+  colorModeRef.current = colorMode;
+  const [phase, setPhase] = useState<Phase>({ status: 'static' });
+  /** Reached by a link inside the site: no build-time HTML to show meanwhile. */
+  const [empty, setEmpty] = useState(false);
+  const started = useRef(false);
+
+  const goLive = useCallback(async () => {
+    const element = container.current;
+    if (element === null || started.current) return;
+    started.current = true;
+    setPhase({ status: 'loading' });
+    try {
+      const [{ mountLiveReference }, spec] = await Promise.all([
+        import('./live-reference'),
+        fetchSpec(),
+      ]);
+      const focused = document.activeElement;
+      const focusPath = focused !== null ? pathTo(element, focused) : undefined;
+      live.current = mountLiveReference(element, spec, colorModeRef.current);
+      if (focusPath !== undefined)
+        (elementAt(element, focusPath) as HTMLElement | undefined)?.focus();
+      const click = pending.current.click;
+      pending.current = {};
+      if (click !== undefined) (elementAt(element, click) as HTMLElement | undefined)?.click();
+      setPhase({ status: 'live' });
+    } catch (error) {
+      started.current = false;
+      setPhase({
+        status: 'failed',
+        error: error instanceof Error ? error : new Error(String(error)),
+      });
+    }
   }, []);
 
-  useEffect(load, [load, attempt]);
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  const onLoaded = useCallback(() => setLoaded(true), []);
+  useEffect(() => {
+    const element = container.current;
+    if (element === null) return;
+    // No build-time HTML (reached by a link inside the site), or a link to a section: Redoc
+    // now, it shows the page and puts the section under the navbar.
+    if (element.childElementCount === 0 || window.location.hash !== '') {
+      setEmpty(element.childElementCount === 0);
+      void goLive();
+      return;
+    }
+    const wake = () => void goLive();
+    const remember = (event: MouseEvent) => {
+      // A link works on its own; anything else is clicked again once Redoc is live.
+      const target = event.target instanceof Element ? event.target : null;
+      if (live.current !== null || target === null || target.closest('a[href]') !== null) return;
+      pending.current.click = pathTo(element, target);
+    };
+    for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { passive: true });
+    element.addEventListener('click', remember);
+    window.addEventListener('scroll', wake, { passive: true });
+    return () => {
+      for (const type of WAKE_EVENTS) element.removeEventListener(type, wake);
+      element.removeEventListener('click', remember);
+      window.removeEventListener('scroll', wake);
+    };
+  }, [goLive]);
+
+  useEffect(() => {
+    const element = container.current;
+    if (element === null) return;
+    // A sidebar item scrolls its section SCROLL_Y_OFFSET below the top: under the navbar,
+    // which must therefore show (and not hide because the page scrolled down).
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('li[data-item-id]') !== null)
+        announceJumpToAnchor();
+    };
+    element.addEventListener('click', onClick, { capture: true });
+    return () => element.removeEventListener('click', onClick, { capture: true });
+  }, []);
+
+  useEffect(() => {
+    live.current?.setColorMode(colorMode);
+  }, [colorMode]);
+
+  useEffect(() => () => live.current?.unmount(), []);
+
+  const retry = useCallback(() => void goLive(), [goLive]);
 
   return (
-    <div className="api-reference" data-ready={loaded ? 'true' : 'false'}>
-      {spec.status === 'loading' && <Loading />}
-      {spec.status === 'failed' && <PageLoadError error={spec.error} retry={retry} />}
-      {spec.status === 'ready' && (
-        <ErrorBoundary
-          key={attempt}
-          fallback={({ error }) => <PageLoadError error={error} retry={retry} />}
-        >
-          <Suspense fallback={<Loading />}>
-            <RedocView spec={spec.spec} colorMode={colorMode} onLoaded={onLoaded} />
-          </Suspense>
-        </ErrorBoundary>
+    <div
+      className={styles.apiReference}
+      data-api-reference
+      data-ready={phase.status === 'live' ? 'true' : 'false'}
+      aria-busy={phase.status === 'loading'}
+    >
+      {phase.status === 'failed' && <PageLoadError error={phase.error} retry={retry} />}
+      {phase.status === 'loading' && empty && (
+        <p className={styles.loading} role="status">
+          Loading the API reference…
+        </p>
       )}
+      {/* React never touches this container's content after the first render: it holds the
+          build-time HTML, then Redoc's own root. */}
+      <div
+        ref={container}
+        dangerouslySetInnerHTML={{ __html: serverHtml }}
+        suppressHydrationWarning
+      />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 /** Switches light ↔ dark; both icons are rendered and CSS shows the one for the current mode. */
+import clsx from 'clsx';
 import { useColorMode } from '../../contexts/colorMode';
 import { useIsBrowser } from '../../hooks/useIsBrowser';
+import * as styles from './styles.module.css';
 
 export function ColorModeToggle({ className }: { className?: string }) {
   const { colorMode, setColorMode } = useColorMode();
@@ -9,7 +11,7 @@ export function ColorModeToggle({ className }: { className?: string }) {
   return (
     <button
       type="button"
-      className={['color-mode-toggle', className].filter(Boolean).join(' ')}
+      className={clsx(styles.toggle, className)}
       onClick={() => setColorMode(next)}
       disabled={!isBrowser}
       title={`Switch between dark and light mode (currently ${colorMode} mode)`}
@@ -20,7 +22,7 @@ export function ColorModeToggle({ className }: { className?: string }) {
         viewBox="0 0 24 24"
         width="22"
         height="22"
-        className="color-mode-toggle__light"
+        className={styles.lightIcon}
         aria-hidden="true"
       >
         <path
@@ -32,7 +34,7 @@ export function ColorModeToggle({ className }: { className?: string }) {
         viewBox="0 0 24 24"
         width="22"
         height="22"
-        className="color-mode-toggle__dark"
+        className={styles.darkIcon}
         aria-hidden="true"
       >
         <path

@@ -1,8 +1,10 @@
 /** Breadcrumbs (SPEC §2 "Breadcrumbs are on"): home › category › page. */
+import clsx from 'clsx';
 import { Link } from 'gatsby';
 import { docPath } from '../../config/docs-paths';
 import type { SidebarItem } from '../../config/sidebars';
 import { isSamePath } from '../../utils/paths';
+import * as styles from './styles.module.css';
 
 export interface Crumb {
   label: string;
@@ -31,10 +33,10 @@ export function breadcrumbTrail(
 
 export function DocBreadcrumbs({ trail }: { trail: Crumb[] }) {
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumbs">
-      <ol className="breadcrumbs__list">
-        <li className="breadcrumbs__item">
-          <Link className="breadcrumbs__link" to="/" aria-label="Home page">
+    <nav aria-label="Breadcrumbs">
+      <ol className={styles.list}>
+        <li className={styles.item}>
+          <Link className={styles.link} to="/" aria-label="Home page">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
               <path
                 fill="currentColor"
@@ -46,16 +48,13 @@ export function DocBreadcrumbs({ trail }: { trail: Crumb[] }) {
         {trail.map((crumb, index) => {
           const last = index === trail.length - 1;
           return (
-            <li
-              className={['breadcrumbs__item', last ? 'breadcrumbs__item--active' : ''].join(' ')}
-              key={crumb.href}
-            >
+            <li className={clsx(styles.item, last && styles.active)} key={crumb.href}>
               {last ? (
-                <span className="breadcrumbs__link" aria-current="page">
+                <span className={styles.link} aria-current="page">
                   {crumb.label}
                 </span>
               ) : (
-                <Link className="breadcrumbs__link" to={crumb.href}>
+                <Link className={styles.link} to={crumb.href}>
                   {crumb.label}
                 </Link>
               )}

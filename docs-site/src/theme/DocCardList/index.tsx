@@ -3,10 +3,11 @@ import { Link } from 'gatsby';
 import { findDoc } from '../../config/docs-index';
 import { docPath } from '../../config/docs-paths';
 import type { SidebarItem } from '../../config/sidebars';
+import * as styles from './styles.module.css';
 
 export function DocCardList({ items }: { items: readonly SidebarItem[] }) {
   return (
-    <ul className="doc-cards">
+    <ul className={styles.cards}>
       {items.map((item) => {
         if (item.type === 'link') return null;
         const card =
@@ -19,10 +20,10 @@ export function DocCardList({ items }: { items: readonly SidebarItem[] }) {
               }
             : { key: item.slug, to: item.slug, title: item.label, text: item.description };
         return (
-          <li key={card.key} className="doc-card">
-            <Link to={card.to} className="doc-card__link">
-              <h2 className="doc-card__title">{card.title}</h2>
-              <p className="doc-card__text">{card.text}</p>
+          <li key={card.key}>
+            <Link to={card.to} className={styles.link}>
+              <h2 className={styles.title}>{card.title}</h2>
+              <p className={styles.text}>{card.text}</p>
             </Link>
           </li>
         );

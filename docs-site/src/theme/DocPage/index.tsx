@@ -9,7 +9,9 @@ import { breadcrumbTrail, DocBreadcrumbs, type Crumb } from '../DocBreadcrumbs';
 import { DocPaginator } from '../DocPaginator';
 import { DocSidebar } from '../DocSidebar';
 import { Main } from '../Layout/Main';
+import { MDXContent } from '../MDXContent';
 import { TOC, TOCCollapsible, type TocItem } from '../TOC';
+import * as styles from './styles.module.css';
 
 function flatten(items: readonly SidebarItem[]): Crumb[] {
   return items.flatMap((item): Crumb[] => {
@@ -36,22 +38,22 @@ export function DocPage({
   const order = flatten(sidebar);
   const index = order.findIndex((crumb) => isSamePath(crumb.href, pathname));
   return (
-    <div className="docs-wrapper">
+    <div className={styles.wrapper}>
       {sidebar.length > 0 && (
         <Suspense fallback={null}>
           <DocSidebar items={sidebar} />
         </Suspense>
       )}
-      <Main className="doc-main">
-        <div className="doc-container">
-          <div className="doc-content">
+      <Main className={styles.main}>
+        <div className={styles.container}>
+          <div className={styles.content}>
             {trail.length > 0 && <DocBreadcrumbs trail={trail} />}
             <TOCCollapsible items={toc} />
             <Suspense fallback={null}>
-              <article className="markdown">
+              <MDXContent>
                 <h1>{title}</h1>
                 {children}
-              </article>
+              </MDXContent>
             </Suspense>
             {index !== -1 && <DocPaginator previous={order[index - 1]} next={order[index + 1]} />}
           </div>

@@ -1,6 +1,8 @@
 /** Previous / next page in sidebar order. */
+import clsx from 'clsx';
 import { Link } from 'gatsby';
 import type { Crumb } from '../DocBreadcrumbs';
+import * as styles from './styles.module.css';
 
 export function DocPaginator({
   previous,
@@ -11,17 +13,17 @@ export function DocPaginator({
 }) {
   if (previous === undefined && next === undefined) return null;
   return (
-    <nav className="pagination-nav" aria-label="Docs pages">
+    <nav className={styles.paginator} aria-label="Docs pages">
       {previous !== undefined && (
-        <Link className="pagination-nav__link pagination-nav__link--prev" to={previous.href}>
-          <span className="pagination-nav__sublabel">Previous</span>
-          <span className="pagination-nav__label">{previous.label}</span>
+        <Link className={styles.link} to={previous.href}>
+          <span className={styles.sublabel}>Previous</span>
+          <span className={styles.label}>{previous.label}</span>
         </Link>
       )}
       {next !== undefined && (
-        <Link className="pagination-nav__link pagination-nav__link--next" to={next.href}>
-          <span className="pagination-nav__sublabel">Next</span>
-          <span className="pagination-nav__label">{next.label}</span>
+        <Link className={clsx(styles.link, styles.next)} to={next.href}>
+          <span className={styles.sublabel}>Next</span>
+          <span className={styles.label}>{next.label}</span>
         </Link>
       )}
     </nav>

@@ -1,4 +1,5 @@
 /** The docs sidebar: docs, collapsible categories (with their index page) and links. */
+import clsx from 'clsx';
 import { Link } from 'gatsby';
 import { useEffect, useState } from 'react';
 import { findDoc } from '../../config/docs-index';
@@ -7,6 +8,8 @@ import type { SidebarCategoryItem, SidebarItem } from '../../config/sidebars';
 import { usePage } from '../../contexts/page';
 import { isSamePath } from '../../utils/paths';
 import { Collapsible } from '../Collapsible';
+import { menuStyles } from '../Menu';
+import * as styles from './styles.module.css';
 
 function containsPath(item: SidebarItem, pathname: string): boolean {
   if (item.type === 'doc') return isSamePath(docPath(item.id), pathname);
@@ -27,16 +30,10 @@ function Category({ item, onNavigate }: { item: SidebarCategoryItem; onNavigate?
   }, [active]);
   const current = isSamePath(item.slug, pathname);
   return (
-    <li
-      className={['menu__list-item', collapsed ? 'menu__list-item--collapsed' : '']
-        .filter(Boolean)
-        .join(' ')}
-    >
-      <div className="menu__list-item-collapsible">
+    <li className={clsx(menuStyles.item, collapsed && menuStyles.collapsed)}>
+      <div className={menuStyles.collapsible}>
         <Link
-          className={['menu__link', 'menu__link--sublist', current ? 'menu__link--active' : '']
-            .filter(Boolean)
-            .join(' ')}
+          className={clsx(menuStyles.link, current && menuStyles.linkActive)}
           to={item.slug}
           aria-current={current ? 'page' : undefined}
           onClick={onNavigate}
@@ -45,13 +42,13 @@ function Category({ item, onNavigate }: { item: SidebarCategoryItem; onNavigate?
         </Link>
         <button
           type="button"
-          className="menu__caret"
+          className={menuStyles.caret}
           aria-label={`${collapsed ? 'Expand' : 'Collapse'} sidebar category '${item.label}'`}
           aria-expanded={!collapsed}
           onClick={() => setCollapsed((value) => !value)}
         />
       </div>
-      <Collapsible as="ul" className="menu__list" collapsed={collapsed}>
+      <Collapsible as="ul" className={menuStyles.list} collapsed={collapsed}>
         <DocSidebarItemList items={item.items} onNavigate={onNavigate} />
       </Collapsible>
     </li>
@@ -73,8 +70,13 @@ function DocSidebarItemList({
           return <Category key={item.slug} item={item} onNavigate={onNavigate} />;
         if (item.type === 'link') {
           return (
-            <li className="menu__list-item" key={item.href}>
-              <a className="menu__link" href={item.href} target="_blank" rel="noopener noreferrer">
+            <li className={menuStyles.item} key={item.href}>
+              <a
+                className={menuStyles.link}
+                href={item.href}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {item.label}
               </a>
             </li>
@@ -84,11 +86,9 @@ function DocSidebarItemList({
         const path = docPath(item.id);
         const current = isSamePath(path, pathname);
         return (
-          <li className="menu__list-item" key={item.id}>
+          <li className={menuStyles.item} key={item.id}>
             <Link
-              className={['menu__link', current ? 'menu__link--active' : '']
-                .filter(Boolean)
-                .join(' ')}
+              className={clsx(menuStyles.link, current && menuStyles.linkActive)}
               to={path}
               aria-current={current ? 'page' : undefined}
               onClick={onNavigate}
@@ -110,7 +110,7 @@ export function DocSidebarItems({
   onNavigate?: () => void;
 }) {
   return (
-    <ul className="menu__list">
+    <ul className={menuStyles.list}>
       <DocSidebarItemList items={items} onNavigate={onNavigate} />
     </ul>
   );
@@ -118,8 +118,8 @@ export function DocSidebarItems({
 
 export function DocSidebar({ items }: { items: readonly SidebarItem[] }) {
   return (
-    <aside className="doc-sidebar">
-      <nav className="menu doc-sidebar__menu" aria-label="Docs sidebar">
+    <aside className={styles.sidebar}>
+      <nav className={styles.menu} aria-label="Docs sidebar">
         <DocSidebarItems items={items} />
       </nav>
     </aside>

@@ -1,5 +1,9 @@
 /** SPEC §8: 'This page crashed.' with 'Try again', the error message and its causes. */
+import clsx from 'clsx';
+import { buttonClass } from '../Button';
+import { containerClass } from '../Container';
 import type { FallbackProps } from './ErrorBoundary';
+import * as styles from './styles.module.css';
 
 export function causalChain(error: unknown): unknown[] {
   const chain: unknown[] = [];
@@ -18,14 +22,14 @@ function messageOf(error: unknown): string {
 export function ErrorPageContent({ error, tryAgain }: FallbackProps) {
   const [first, ...causes] = causalChain(error);
   return (
-    <div className="error-page container" role="alert">
-      <h1 className="error-page__title">This page crashed.</h1>
-      <button type="button" className="button button--primary" onClick={tryAgain}>
+    <div className={clsx(containerClass, styles.errorPage)} role="alert">
+      <h1 className={styles.title}>This page crashed.</h1>
+      <button type="button" className={buttonClass('primary')} onClick={tryAgain}>
         Try again
       </button>
-      <pre className="error-page__message">{messageOf(first)}</pre>
+      <pre className={styles.message}>{messageOf(first)}</pre>
       {causes.map((cause, index) => (
-        <pre className="error-page__message" key={index}>
+        <pre className={styles.message} key={index}>
           <strong>Cause: </strong>
           {messageOf(cause)}
         </pre>

@@ -5,22 +5,23 @@
  */
 import { MDXProvider } from '@mdx-js/react';
 import { Suspense, type ReactNode } from 'react';
-import { StaticHtml } from '../../components/StaticHtml';
 import { siteConfig } from '../../config/site-config';
 import { AnnouncementBarProvider } from '../../contexts/announcementBar';
 import { ColorModeProvider } from '../../contexts/colorMode';
 import { NavbarMobileSidebarProvider } from '../../contexts/navbarMobileSidebar';
 import { PageContext, type PageInfo } from '../../contexts/page';
 import { AnnouncementBar } from '../AnnouncementBar';
+import { CodeBlock } from '../CodeBlock';
 import { ErrorBoundary } from '../ErrorBoundary/ErrorBoundary';
 import { ErrorPageContent } from '../ErrorBoundary/ErrorPageContent';
 import { Footer } from '../Footer';
 import { Navbar } from '../Navbar';
 import { Main } from './Main';
 import { SkipToContent } from '../SkipToContent';
+import * as styles from './styles.module.css';
 
 /** Components MDX content may use without importing them (produced by our rehype plugins). */
-const mdxComponents = { StaticHtml };
+const mdxComponents = { CodeBlock };
 
 export function Layout({ page, children }: { page: PageInfo; children: ReactNode }) {
   return (
@@ -42,7 +43,7 @@ export function Layout({ page, children }: { page: PageInfo; children: ReactNode
               <Suspense fallback={null}>
                 <Navbar />
               </Suspense>
-              <div className="main-wrapper">
+              <div className={styles.mainWrapper}>
                 <ErrorBoundary
                   fallback={(props) => (
                     <Main>

@@ -2,15 +2,19 @@
  * The top navigation (SPEC §2): aria-label 'Main', items left and right, colour toggle,
  * hamburger and sliding sidebar at ≤ 996 px, hideOnScroll, styles dark/primary.
  */
+import clsx from 'clsx';
+import { useEffect } from 'react';
 import { siteConfig } from '../../config/site-config';
 import { useNavbarMobileSidebar } from '../../contexts/navbarMobileSidebar';
 import { usePage } from '../../contexts/page';
 import { useHideableNavbar } from '../../hooks/useHideableNavbar';
 import { useLockBodyScroll } from '../../hooks/useLockBodyScroll';
+import { useWindowSize } from '../../hooks/useWindowSize';
 import { ColorModeToggle } from '../ColorModeToggle';
 import { NavbarItem } from '../NavbarItem';
+import { NavbarLogo } from './Logo';
 import { MobileSidebar } from './MobileSidebar';
-import { NavbarLogo } from './NavbarLogo';
+import * as styles from './styles.module.css';
 
 export function Navbar() {
   const { navbar, colorMode } = siteConfig;
@@ -18,25 +22,32 @@ export function Navbar() {
   const mobileSidebar = useNavbarMobileSidebar();
   const { navbarRef, isNavbarVisible } = useHideableNavbar(navbar.hideOnScroll, page);
   useLockBodyScroll(mobileSidebar.shown);
+  const isMobile = useWindowSize() === 'mobile';
+  useEffect(() => {
+    // For what sits under the navbar and moves up when it hides (the API reference's sidebar).
+    document.documentElement.toggleAttribute('data-navbar-hidden', !isNavbarVisible);
+  }, [isNavbarVisible]);
   const left = navbar.items.filter((item) => item.position !== 'right');
   const right = navbar.items.filter((item) => item.position === 'right');
 
-  const classes = [
-    'navbar',
-    navbar.style === 'dark' ? 'navbar--dark' : '',
-    navbar.style === 'primary' ? 'navbar--primary' : '',
-    navbar.hideOnScroll ? 'navbar--hideable' : '',
-    !isNavbarVisible ? 'navbar--hidden' : '',
-    mobileSidebar.shown ? 'navbar-sidebar--show' : '',
-  ];
-
   return (
-    <nav ref={navbarRef} aria-label="Main" className={classes.filter(Boolean).join(' ')}>
-      <div className="navbar__inner">
-        <div className="navbar__items">
+    <nav
+      ref={navbarRef}
+      aria-label="Main"
+      className={clsx(
+        styles.navbar,
+        navbar.style === 'dark' && styles.dark,
+        navbar.style === 'primary' && styles.primary,
+        navbar.hideOnScroll && styles.hideable,
+        !isNavbarVisible && styles.hidden,
+      )}
+      data-hidden={isNavbarVisible ? undefined : 'true'}
+    >
+      <div className={styles.inner}>
+        <div className={styles.items}>
           <button
             type="button"
-            className="navbar__toggle"
+            className={styles.toggle}
             aria-label="Toggle navigation bar"
             aria-expanded={mobileSidebar.shown}
             aria-controls="navbar-sidebar"
@@ -57,15 +68,19 @@ export function Navbar() {
             <NavbarItem key={index} item={item} />
           ))}
         </div>
-        <div className="navbar__items navbar__items--right">
+        <div className={clsx(styles.items, styles.itemsRight)}>
           {right.map((item, index) => (
             <NavbarItem key={index} item={item} />
           ))}
-          {!colorMode.disableSwitch && <ColorModeToggle className="navbar__color-toggle" />}
+          {!colorMode.disableSwitch && <ColorModeToggle />}
         </div>
       </div>
-      <div role="presentation" className="navbar-sidebar__backdrop" onClick={mobileSidebar.close} />
-      {mobileSidebar.shouldRender && <MobileSidebar />}
+      <div
+        role="presentation"
+        className={clsx(styles.backdrop, mobileSidebar.shown && styles.backdropShown)}
+        onClick={mobileSidebar.close}
+      />
+      {isMobile && mobileSidebar.openedOnce && <MobileSidebar />}
     </nav>
   );
 }

@@ -1,5 +1,8 @@
+import clsx from 'clsx';
 import type { LinkNavbarItem } from '../../config/navbar-item-schemas';
+import { menuStyles } from '../Menu';
 import { NavLink } from './NavLink';
+import * as styles from './styles.module.css';
 import type { NavbarItemRenderProps } from './types';
 
 export interface DefaultNavbarItemProps extends NavbarItemRenderProps {
@@ -26,8 +29,12 @@ export function DefaultNavbarItem({
   };
   if (mobile) {
     return (
-      <li className="menu__list-item">
-        <NavLink {...linkProps} className="menu__link" activeClassName="menu__link--active" />
+      <li className={menuStyles.item}>
+        <NavLink
+          {...linkProps}
+          className={menuStyles.link}
+          activeClassName={menuStyles.linkActive}
+        />
       </li>
     );
   }
@@ -36,8 +43,8 @@ export function DefaultNavbarItem({
       <li>
         <NavLink
           {...linkProps}
-          className="dropdown__link"
-          activeClassName="dropdown__link--active"
+          className={styles.dropdownLink}
+          activeClassName={styles.dropdownLinkActive}
         />
       </li>
     );
@@ -45,7 +52,8 @@ export function DefaultNavbarItem({
   return (
     <NavLink
       {...linkProps}
-      className={['navbar__item', 'navbar__link', item.className].filter(Boolean).join(' ')}
+      className={clsx(styles.item, styles.link, item.className)}
+      activeClassName={styles.linkActive}
     />
   );
 }

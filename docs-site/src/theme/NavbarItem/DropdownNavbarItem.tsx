@@ -3,12 +3,15 @@
  * outside it and on Escape (after Docusaurus' DropdownNavbarItem/Desktop). Mobile: a
  * collapsible list that starts expanded when one of its links is the current page.
  */
+import clsx from 'clsx';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DropdownChild, NavbarItemConfig } from '../../config/navbar-item-schemas';
 import { findDoc } from '../../config/docs-index';
 import { usePage } from '../../contexts/page';
 import { Collapsible } from '../Collapsible';
+import { menuStyles } from '../Menu';
 import { isLinkActive, NavLink } from './NavLink';
+import * as styles from './styles.module.css';
 import type { NavbarItemRenderProps } from './types';
 
 export interface DropdownEntry {
@@ -77,15 +80,12 @@ function DesktopDropdown({ item, ariaLabel, icon }: DropdownProps) {
   return (
     <div
       ref={ref}
-      className={[
-        'navbar__item',
-        'dropdown',
-        'dropdown--hoverable',
-        item.position === 'right' ? 'dropdown--right' : '',
-        open ? 'dropdown--show' : '',
-      ]
-        .filter(Boolean)
-        .join(' ')}
+      className={clsx(
+        styles.item,
+        styles.dropdown,
+        item.position === 'right' && styles.dropdownRight,
+        open && styles.dropdownShown,
+      )}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           event.stopPropagation();
@@ -97,7 +97,7 @@ function DesktopDropdown({ item, ariaLabel, icon }: DropdownProps) {
       <button
         ref={trigger}
         type="button"
-        className="navbar__link dropdown__trigger"
+        className={clsx(styles.link, styles.trigger)}
         aria-haspopup="true"
         aria-expanded={open}
         aria-label={ariaLabel}
@@ -106,13 +106,13 @@ function DesktopDropdown({ item, ariaLabel, icon }: DropdownProps) {
         {icon}
         {item.label}
       </button>
-      <ul className="dropdown__menu">
+      <ul className={styles.menu}>
         {entries.map((entry) => (
           <li key={`${entry.label}-${entry.to ?? entry.href ?? ''}`}>
             <NavLink
               {...entry}
-              className="dropdown__link"
-              activeClassName="dropdown__link--active"
+              className={styles.dropdownLink}
+              activeClassName={styles.dropdownLinkActive}
               onClick={() => {
                 entry.onSelect?.();
                 setOpen(false);
@@ -137,30 +137,26 @@ function MobileDropdown({ item, onClick, icon }: DropdownProps) {
   }, [containsActive]);
 
   return (
-    <li
-      className={['menu__list-item', collapsed ? 'menu__list-item--collapsed' : '']
-        .filter(Boolean)
-        .join(' ')}
-    >
-      <div className="menu__list-item-collapsible">
+    <li className={clsx(menuStyles.item, collapsed && menuStyles.collapsed)}>
+      <div className={menuStyles.collapsible}>
         <button
           type="button"
-          className="menu__link menu__link--sublist"
+          className={menuStyles.link}
           aria-expanded={!collapsed}
           onClick={() => setCollapsed((current) => !current)}
         >
           {icon}
           {item.label}
-          <span className="menu__caret" aria-hidden="true" />
+          <span className={menuStyles.caret} aria-hidden="true" />
         </button>
       </div>
-      <Collapsible as="ul" className="menu__list" collapsed={collapsed}>
+      <Collapsible as="ul" className={menuStyles.list} collapsed={collapsed}>
         {entries.map((entry) => (
-          <li className="menu__list-item" key={`${entry.label}-${entry.to ?? entry.href ?? ''}`}>
+          <li className={menuStyles.item} key={`${entry.label}-${entry.to ?? entry.href ?? ''}`}>
             <NavLink
               {...entry}
-              className="menu__link"
-              activeClassName="menu__link--active"
+              className={menuStyles.link}
+              activeClassName={menuStyles.linkActive}
               onClick={() => {
                 entry.onSelect?.();
                 onClick?.();

@@ -1,4 +1,6 @@
 import type { HtmlNavbarItem as HtmlItem } from '../../config/navbar-item-schemas';
+import { menuStyles } from '../Menu';
+import * as styles from './styles.module.css';
 import type { NavbarItemRenderProps } from './types';
 
 /** Raw HTML from the (trusted, reviewed) site config. */
@@ -8,14 +10,7 @@ export function HtmlNavbarItem({
   isDropdownItem,
 }: NavbarItemRenderProps & { item: HtmlItem }) {
   if (mobile || isDropdownItem) {
-    return (
-      <li
-        className="menu__list-item navbar__html"
-        dangerouslySetInnerHTML={{ __html: item.value }}
-      />
-    );
+    return <li className={menuStyles.item} dangerouslySetInnerHTML={{ __html: item.value }} />;
   }
-  return (
-    <div className="navbar__item navbar__html" dangerouslySetInnerHTML={{ __html: item.value }} />
-  );
+  return <div className={styles.item} dangerouslySetInnerHTML={{ __html: item.value }} />;
 }

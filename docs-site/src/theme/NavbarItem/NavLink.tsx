@@ -1,8 +1,10 @@
 /** One link of the navbar, dropdowns, footer or mobile menu: internal pages through Gatsby's Link. */
+import clsx from 'clsx';
 import { Link } from 'gatsby';
 import type { ReactNode } from 'react';
 import { usePage } from '../../contexts/page';
 import { isRegexpMatch, isSamePath } from '../../utils/paths';
+import { IconExternalLink } from '../IconExternalLink';
 
 export interface NavLinkProps {
   label: ReactNode;
@@ -32,16 +34,7 @@ export function isLinkActive(
 
 export function NavLink(props: NavLinkProps) {
   const { pathname } = usePage();
-  const {
-    label,
-    to,
-    href,
-    className,
-    activeClassName = 'navbar__link--active',
-    target,
-    lang,
-    onClick,
-  } = props;
+  const { label, to, href, className, activeClassName, target, lang, onClick } = props;
   if (href !== undefined) {
     return (
       <a
@@ -53,26 +46,14 @@ export function NavLink(props: NavLinkProps) {
         onClick={onClick}
       >
         {label}
-        <svg
-          className="external-link-icon"
-          width="13"
-          height="13"
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-        >
-          <path
-            fill="currentColor"
-            d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z"
-          />
-        </svg>
-        <span className="sr-only"> (opens in a new tab)</span>
+        <IconExternalLink />
       </a>
     );
   }
   const active = isLinkActive(props, pathname);
   return (
     <Link
-      className={[className, active ? activeClassName : undefined].filter(Boolean).join(' ')}
+      className={clsx(className, active && activeClassName)}
       to={to ?? '/'}
       lang={lang}
       aria-current={isSamePath(to, pathname) ? 'page' : undefined}

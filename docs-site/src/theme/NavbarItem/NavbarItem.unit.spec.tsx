@@ -54,7 +54,7 @@ describe('NavbarItem renders each of the nine kinds', () => {
     renderItem({ type: 'docSidebar', sidebarId: 'guides', label: 'Guides' });
     const link = screen.getByText('Guides');
     expect(link.getAttribute('href')).toBe('/docs/intro/');
-    expect(link.className).toContain('navbar__link--active');
+    expect(link.className).toContain('linkActive');
   });
 });
 

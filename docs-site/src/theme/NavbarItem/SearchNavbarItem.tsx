@@ -6,6 +6,8 @@ import { navigate } from 'gatsby';
 import { useId, useMemo, useState } from 'react';
 import type { SearchNavbarItem as SearchItem } from '../../config/navbar-item-schemas';
 import { docsIndex } from '../../config/docs-index';
+import { menuStyles } from '../Menu';
+import * as styles from './styles.module.css';
 import type { NavbarItemRenderProps } from './types';
 
 export function searchDocs(query: string) {
@@ -27,7 +29,7 @@ export function SearchNavbarItem({
   const form = (
     <form
       role="search"
-      className="navbar__search"
+      className={styles.search}
       onSubmit={(event) => {
         event.preventDefault();
         const first = results[0];
@@ -43,13 +45,13 @@ export function SearchNavbarItem({
       <input
         id={id}
         type="search"
-        className="navbar__search-input"
+        className={styles.searchInput}
         placeholder="Search"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         aria-controls={`${id}-results`}
       />
-      <ul id={`${id}-results`} className="navbar__search-results" aria-live="polite">
+      <ul id={`${id}-results`} className={styles.searchResults} aria-live="polite">
         {results.map((doc) => (
           <li key={doc.id}>
             <a href={doc.path}>{doc.title}</a>
@@ -59,8 +61,8 @@ export function SearchNavbarItem({
     </form>
   );
   return mobile ? (
-    <li className="menu__list-item">{form}</li>
+    <li className={menuStyles.item}>{form}</li>
   ) : (
-    <div className="navbar__item">{form}</div>
+    <div className={styles.item}>{form}</div>
   );
 }

@@ -1,5 +1,6 @@
 /** The first focusable element of every page: jumps past the navbar to the main content. */
 import type { MouseEvent } from 'react';
+import * as styles from './styles.module.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -14,7 +15,7 @@ function focusMain(event: MouseEvent<HTMLAnchorElement>) {
 
 export function SkipToContent() {
   return (
-    <a className="skip-to-content" href={`#${MAIN_CONTENT_ID}`} onClick={focusMain}>
+    <a className={styles.skipToContent} href={`#${MAIN_CONTENT_ID}`} onClick={focusMain}>
       Skip to main content
     </a>
   );

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { Collapsible } from '../Collapsible';
+import * as styles from './styles.module.css';
 
 export interface TocItem {
   url?: string;
@@ -13,11 +14,11 @@ export interface TocItem {
 
 function TocList({ items, depth }: { items: TocItem[]; depth: number }) {
   return (
-    <ul className={depth === 2 ? 'table-of-contents' : undefined}>
+    <ul className={styles.list}>
       {items.map((item, index) => (
         <li key={item.url ?? index}>
           {item.url !== undefined && (
-            <a href={item.url} className="table-of-contents__link">
+            <a href={item.url} className={styles.link}>
               {item.title}
             </a>
           )}
@@ -33,9 +34,9 @@ function TocList({ items, depth }: { items: TocItem[]; depth: number }) {
 export function TOC({ items }: { items: TocItem[] }) {
   if (items.length === 0) return null;
   return (
-    <div className="toc-desktop">
-      <nav aria-label="On this page" className="toc">
-        <p className="toc__title">On this page</p>
+    <div className={styles.desktop}>
+      <nav aria-label="On this page" className={styles.toc}>
+        <p className={styles.title}>On this page</p>
         <TocList items={items} depth={2} />
       </nav>
     </div>
@@ -46,10 +47,10 @@ export function TOCCollapsible({ items }: { items: TocItem[] }) {
   const [collapsed, setCollapsed] = useState(true);
   if (items.length === 0) return null;
   return (
-    <div className="toc-mobile">
+    <div className={styles.mobile}>
       <button
         type="button"
-        className="toc-mobile__button"
+        className={styles.mobileButton}
         aria-expanded={!collapsed}
         onClick={() => setCollapsed((value) => !value)}
       >

@@ -1,15 +1,17 @@
+import clsx from 'clsx';
 import { Link } from 'gatsby';
-import { siteConfig } from '../../config/site-config';
+import { siteConfig } from '../../../config/site-config';
+import * as styles from './styles.module.css';
 
 /** Logo and title; the dark-mode logo is swapped by CSS so the server render needs no mode. */
-export function NavbarLogo({ onClick }: { onClick?: () => void }) {
+export function NavbarLogo({ onClick, className }: { onClick?: () => void; className?: string }) {
   const { title, logo } = siteConfig.navbar;
   return (
-    <Link className="navbar__brand" to={logo?.href ?? '/'} onClick={onClick}>
+    <Link className={clsx(styles.brand, className)} to={logo?.href ?? '/'} onClick={onClick}>
       {logo !== undefined && (
         <>
           <img
-            className="navbar__logo navbar__logo--light"
+            className={clsx(styles.logo, styles.logoLight)}
             loading="lazy"
             src={logo.src}
             alt={logo.alt}
@@ -17,7 +19,7 @@ export function NavbarLogo({ onClick }: { onClick?: () => void }) {
             height={logo.height}
           />
           <img
-            className="navbar__logo navbar__logo--dark"
+            className={clsx(styles.logo, styles.logoDark)}
             loading="lazy"
             src={logo.srcDark ?? logo.src}
             alt={logo.alt}
@@ -26,7 +28,7 @@ export function NavbarLogo({ onClick }: { onClick?: () => void }) {
           />
         </>
       )}
-      <b className="navbar__title">{title}</b>
+      <b className={styles.title}>{title}</b>
     </Link>
   );
 }
