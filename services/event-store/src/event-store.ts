@@ -104,6 +104,26 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the newest event readers may see (start of log when empty). */
   headPosition(): Promise<LogPosition>;
+  /**
+   * Everything one request wrote: the events whose `metadata.requestId` equals `requestId`,
+   * across all streams, in the order `readAll` gives them; empty when there is none.
+   * Postgres: one lookup on an index of the request id. EventStoreDB, which cannot filter on
+   * metadata: a scan of $all, so its cost is the log's size.
+   */
+  readByRequestId(requestId: string): Promise<RecordedEvent[]>;
+  /**
+   * The log position of the event stored at `globalPosition` (its `position.prepare`, the
+   * number history and export print), so a reader can start there; undefined when no event
+   * is stored at it.
+   */
+  positionOf(globalPosition: number): Promise<LogPosition | undefined>;
+  /**
+   * How many events lie after `after` (the whole log when absent). Unlike `readAll` it also
+   * counts events committed behind a still-running transaction, which readers see a moment
+   * later: a progress total or a lag, not a page size. Postgres walks the commit-order index
+   * from `after`; EventStoreDB reads $all from there. Either way it costs what it counts.
+   */
+  countEvents(options?: { after?: LogPosition }): Promise<number>;
   /** Calls `listener` (a hint, possibly coalesced) when new events may be readable. */
   onAppended(listener: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -7,7 +7,8 @@ import {
   MultiStreamAppendUnsupportedError,
 } from '../event-store';
 import type { EventStore } from '../event-store';
-import { describeEventStoreConformance } from '../testing';
+import { describeEventStoreConformance, describeLookupConformance } from '../testing';
+import type { EventStoreFixture } from '../testing';
 import { createEventStoreDbClientStore, translateError } from './eventstoredb-event-store';
 
 // Jest applies `testTimeout` only from the top-level config, not from the int project's.
@@ -15,21 +16,22 @@ jest.setTimeout(60_000);
 
 const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
 
-describeEventStoreConformance(
-  'EventStoreDB adapter',
-  () => {
-    const store = createEventStoreDbClientStore(connectionString!, { timeoutMs: 10_000 });
-    return Promise.resolve({ store, close: () => store.close() });
-  },
-  {
-    multiStreamAppend: false,
-    naiveReaderUnavailable:
-      'EventStoreDB positions are its commit order, so there is no position-only reader to fool',
-    skipReason: connectionString
-      ? undefined
-      : 'set EVENTSTORE_CONNECTION_STRING (e.g. esdb://localhost:2113?tls=false; infra/docker-compose starts one) to run it',
-  },
-);
+const skipReason = connectionString
+  ? undefined
+  : 'set EVENTSTORE_CONNECTION_STRING (e.g. esdb://localhost:2113?tls=false; infra/docker-compose starts one) to run it';
+
+function esdbFixture(): Promise<EventStoreFixture> {
+  const store = createEventStoreDbClientStore(connectionString!, { timeoutMs: 10_000 });
+  return Promise.resolve({ store, close: () => store.close() });
+}
+
+describeEventStoreConformance('EventStoreDB adapter', esdbFixture, {
+  multiStreamAppend: false,
+  naiveReaderUnavailable:
+    'EventStoreDB positions are its commit order, so there is no position-only reader to fool',
+  skipReason,
+});
+describeLookupConformance('EventStoreDB adapter', esdbFixture, { skipReason });
 
 describe('EventStoreDB adapter without a server', () => {
   it('maps a wrong expected version to ConcurrencyError with the actual version', () => {
@@ -83,6 +85,9 @@ describe('EventStoreDB adapter without a server', () => {
       ['readStreams', (s: EventStore) => s.readStreams(['s-1', 's-2'])],
       ['readAll', (s: EventStore) => s.readAll()],
       ['headPosition', (s: EventStore) => s.headPosition()],
+      ['readByRequestId', (s: EventStore) => s.readByRequestId('r-1')],
+      ['positionOf', (s: EventStore) => s.positionOf(1234)],
+      ['countEvents', (s: EventStore) => s.countEvents()],
       ['onAppended', (s: EventStore) => s.onAppended(() => undefined)],
     ])('%s fails with EventStoreTimeoutError instead of hanging', async (_name, call) => {
       const started = Date.now();

@@ -47,6 +47,9 @@ export interface EventStoreDbOptions {
 
 const resubscribeDelayMs = 1000;
 
+/** Events per read when a method has to walk $all. */
+const scanPageSize = 1000;
+
 export function translateError(
   error: unknown,
   streamName: string,
@@ -84,7 +87,7 @@ class EventStoreDbEventStore implements EventStore {
       const nextExpectedVersion = toSafeNumber(result.nextExpectedRevision);
       const position = result.position
         ? toLogPosition(result.position)
-        : await this.positionOf(streamName, nextExpectedVersion);
+        : await this.positionOfRevision(streamName, nextExpectedVersion);
       return { nextExpectedVersion, position };
     } catch (error) {
       throw translateError(error, streamName, expectedVersion);
@@ -191,6 +194,42 @@ class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** A scan of $all: EventStoreDB filters reads on stream names and event types, not metadata. */
+  async readByRequestId(requestId: string): Promise<RecordedEvent[]> {
+    const found: RecordedEvent[] = [];
+    await this.scanAll(undefined, (event) => {
+      if (event.metadata.requestId === requestId) found.push(event);
+      return true;
+    });
+    return found;
+  }
+
+  /**
+   * A scan of $all from its start until the log passes `globalPosition`. An append writes its
+   * records one after another, so every event of an earlier append lies before it and every
+   * event past it belongs to a later append (or to the same one, listed after it): the first
+   * event whose prepare position is greater ends the search. Positions are offsets in the
+   * server's log, and a read from one that starts no record is not something to rely on.
+   */
+  async positionOf(globalPosition: number): Promise<LogPosition | undefined> {
+    let found: LogPosition | undefined;
+    await this.scanAll(undefined, (event) => {
+      if (event.position.prepare === globalPosition) found = event.position;
+      return event.position.prepare < globalPosition;
+    });
+    return found;
+  }
+
+  /** EventStoreDB keeps no count of $all: this reads it from `after` to the end. */
+  async countEvents(options: { after?: LogPosition } = {}): Promise<number> {
+    let count = 0;
+    await this.scanAll(options.after, () => {
+      count += 1;
+      return true;
+    });
+    return count;
+  }
+
   /** A live $all subscription from the end, without system events; re-created when it fails. */
   async onAppended(listener: () => void): Promise<() => Promise<void>> {
     let stopped = false;
@@ -244,6 +283,19 @@ class EventStoreDbEventStore implements EventStore {
     return subscription;
   }
 
+  /** Our events of $all after `after`, a page at a time, until `visit` returns false or the end. */
+  private async scanAll(
+    after: LogPosition | undefined,
+    visit: (event: RecordedEvent) => boolean,
+  ): Promise<void> {
+    for (let from = after; ;) {
+      const page = await this.readAll({ ...(from ? { after: from } : {}), limit: scanPageSize });
+      for (const event of page) if (!visit(event)) return;
+      if (page.length < scanPageSize) return;
+      from = page.at(-1)!.position;
+    }
+  }
+
   /** Reads a whole (bounded) stream of events under one timeout, cancelling it on expiry. */
   private async collect<E>(what: string, open: () => StreamingRead<E>): Promise<E[]> {
     const read = open();
@@ -259,7 +311,7 @@ class EventStoreDbEventStore implements EventStore {
     );
   }
 
-  private async positionOf(streamName: string, version: number): Promise<LogPosition> {
+  private async positionOfRevision(streamName: string, version: number): Promise<LogPosition> {
     const [last] = await this.collect<ResolvedEvent>(`read of ${streamName}`, () =>
       this.client.readStream(streamName, {
         fromRevision: BigInt(version),

@@ -27,6 +27,13 @@ CREATE TABLE events (
 CREATE INDEX events_commit_order_idx ON events (transaction_id, global_position);
 `,
   },
+  {
+    // `readByRequestId`: everything one request did must be a lookup, not a scan of the log.
+    // IF NOT EXISTS: databases migrated before this id got the same index from the API's
+    // former migration `api/operators/001-events-request-id`, whose record stays harmless.
+    id: 'event-store/002-events-request-id',
+    sql: `CREATE INDEX IF NOT EXISTS events_request_id_idx ON events ((metadata->>'requestId'))`,
+  },
 ];
 
 /** Notification channel appenders wake readers on. */

@@ -3,10 +3,11 @@ import { migrate } from '../db';
 import type { Database, QueryOptions, Transaction } from '../db';
 import { ConcurrencyError, DuplicateEventIdError } from '../event-store';
 import type { NewEvent } from '../event-store';
-import type { TestDatabase } from '../testing';
+import type { EventStoreFixture, TestDatabase } from '../testing';
 import {
   createTestDatabase,
   describeEventStoreConformance,
+  describeLookupConformance,
   eventually,
   hasPostgresServer,
   itOnServer,
@@ -22,39 +23,38 @@ const where = hasPostgresServer() ? 'a Postgres server' : 'in-process PGlite';
 const needsServer =
   'needs real concurrency: set TEST_DATABASE_URL to run it on a Postgres server (PGlite has one connection)';
 
-describeEventStoreConformance(
-  `Postgres adapter on ${where}`,
-  async () => {
-    const testDb = await createTestDatabase({ poolSize: 20 });
-    await migrate(testDb.db, eventStoreMigrations);
-    const store = createPostgresEventStore(testDb.db);
-    return {
-      store,
-      appendSlowly: (append, holdMs) =>
-        testDb.db.transaction(async (tx) => {
-          const result = await appendToStreamInTransaction(tx, append);
-          await tx.query('SELECT pg_sleep($1)', [holdMs / 1000]);
-          return result;
-        }),
-      async readByGlobalPosition(after, limit) {
-        const { rows } = await testDb.db.query<{ id: string; global_position: number }>(
-          `SELECT event_id AS id, global_position FROM events
-           WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
-          [after, limit],
-        );
-        return rows.map((row) => ({ id: row.id, globalPosition: row.global_position }));
-      },
-      async close() {
-        await store.close();
-        await testDb.drop();
-      },
-    };
-  },
-  {
-    multiStreamAppend: true,
-    naiveReaderUnavailable: hasPostgresServer() ? undefined : needsServer,
-  },
-);
+async function postgresFixture(): Promise<EventStoreFixture> {
+  const testDb = await createTestDatabase({ poolSize: 20 });
+  await migrate(testDb.db, eventStoreMigrations);
+  const store = createPostgresEventStore(testDb.db);
+  return {
+    store,
+    appendSlowly: (append, holdMs) =>
+      testDb.db.transaction(async (tx) => {
+        const result = await appendToStreamInTransaction(tx, append);
+        await tx.query('SELECT pg_sleep($1)', [holdMs / 1000]);
+        return result;
+      }),
+    async readByGlobalPosition(after, limit) {
+      const { rows } = await testDb.db.query<{ id: string; global_position: number }>(
+        `SELECT event_id AS id, global_position FROM events
+         WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
+        [after, limit],
+      );
+      return rows.map((row) => ({ id: row.id, globalPosition: row.global_position }));
+    },
+    async close() {
+      await store.close();
+      await testDb.drop();
+    },
+  };
+}
+
+describeEventStoreConformance(`Postgres adapter on ${where}`, postgresFixture, {
+  multiStreamAppend: true,
+  naiveReaderUnavailable: hasPostgresServer() ? undefined : needsServer,
+});
+describeLookupConformance(`Postgres adapter on ${where}`, postgresFixture);
 
 /** The database, with the text of every query and transaction it is asked for. */
 function countingQueries(db: Database): { counted: Database; texts: string[] } {
@@ -91,6 +91,37 @@ describe(`Postgres adapter specifics on ${where}`, () => {
 
   it('migrations are recorded and not applied twice', async () => {
     expect(await migrate(db, eventStoreMigrations)).toEqual([]);
+  });
+
+  it('a database that got the request-id index from the former API migration migrates cleanly', async () => {
+    const older = await createTestDatabase();
+    try {
+      const [events, requestIdIndex] = eventStoreMigrations;
+      await migrate(older.db, [
+        events!,
+        { id: 'api/operators/001-events-request-id', sql: requestIdIndex!.sql },
+      ]);
+      expect(await migrate(older.db, eventStoreMigrations)).toEqual([requestIdIndex!.id]);
+      const { rows } = await older.db.query(
+        `SELECT 1 FROM pg_indexes WHERE indexname = 'events_request_id_idx'`,
+      );
+      expect(rows).toHaveLength(1);
+    } finally {
+      await older.drop();
+    }
+  });
+
+  it('readByRequestId looks the request id up in an index, not by scanning the log', async () => {
+    const plan = await db.transaction(async (tx) => {
+      // On a small table the planner prefers a scan anyway: ask whether the index can serve.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT * FROM events WHERE metadata->>'requestId' = 'r'
+         ORDER BY transaction_id, global_position`,
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('events_request_id_idx');
   });
 
   it('a reused event id is a DuplicateEventIdError, not a concurrency conflict', async () => {

@@ -173,6 +173,37 @@ class PostgresEventStore implements EventStore {
     return rows[0] ?? startOfLog;
   }
 
+  /** Not filtered on visibility: the caller asks after the request's transactions committed. */
+  async readByRequestId(requestId: string): Promise<RecordedEvent[]> {
+    // The expression matches the index `events_request_id_idx` (migrations.ts) exactly.
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${selectColumns} FROM events WHERE metadata->>'requestId' = $1
+       ORDER BY transaction_id, global_position`,
+      [requestId],
+      { name: 'event_store_read_by_request_id' },
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async positionOf(globalPosition: number): Promise<LogPosition | undefined> {
+    const { rows } = await this.db.query<{ commit: number }>(
+      `SELECT transaction_id::text::bigint AS commit FROM events WHERE global_position = $1`,
+      [globalPosition],
+    );
+    const commit = rows[0]?.commit;
+    return commit === undefined ? undefined : { commit, prepare: globalPosition };
+  }
+
+  async countEvents(options: { after?: LogPosition } = {}): Promise<number> {
+    const after = options.after ?? startOfLog;
+    const { rows } = await this.db.query<{ count: number }>(
+      `SELECT count(*)::bigint AS count FROM events
+       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
+      [after.commit, after.prepare],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
   onAppended(listener: () => void): Promise<() => Promise<void>> {
     return this.db.listen(eventsAppendedChannel, () => listener());
   }

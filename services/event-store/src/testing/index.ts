@@ -1,4 +1,6 @@
 export * from './test-database';
 export * from './conformance';
+export * from './lookup-conformance';
+export * from './whole-log';
 export * from './eventually';
 export * from './spawn-typescript';
