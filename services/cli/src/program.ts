@@ -31,7 +31,11 @@ export const defaultUrl = 'http://localhost:3000';
 export function buildProgram(io: CliIo): Command {
   const program = new Command('brandctl')
     .description('Operate a Brand API instance: brands and their API keys.')
-    .option('--url <url>', 'base URL of the Brand API server', io.env.BRANDCTL_URL ?? defaultUrl)
+    .option(
+      '--url <url>',
+      `base URL of the Brand API server; default $BRANDCTL_URL, else ${defaultUrl}`,
+      io.env.BRANDCTL_URL ?? defaultUrl,
+    )
     .option('--token <token>', "operator token (the server's ADMIN_TOKEN); default $BRANDCTL_TOKEN")
     .option('--json', 'print the raw JSON response')
     .showHelpAfterError()
