@@ -2,12 +2,14 @@
  * The API as `bench:api` measures it: one process serving HTTP and running the projections
  * (the `all` role), on a Postgres database given by BENCH_DATABASE_URL. The bulk rate limit
  * is configuration; the benchmark raises it so its loader and bulk run are not refused.
- * With BENCH_READ_CACHE=off the catalogue read cache is turned off.
+ * With BENCH_READ_CACHE=off the catalogue read cache is turned off. With BENCH_DATA_DIR instead
+ * of BENCH_DATABASE_URL it runs on the embedded PGlite in that directory, as `npm start` does.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createPgDatabase,
+  createPgliteDatabase,
   createPostgresEventStore,
   createProjectionRunner,
   migrate,
@@ -22,9 +24,14 @@ import { readModelProjections } from '../runtime/projections';
 
 async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL;
+  const dataDir = process.env.BENCH_DATA_DIR;
   const adminToken = process.env.BENCH_ADMIN_TOKEN;
-  if (!url || !adminToken) throw new Error('BENCH_DATABASE_URL and BENCH_ADMIN_TOKEN are required');
-  const db = createPgDatabase({ connectionString: url, max: 20, applicationName: 'bench-api' });
+  if (!(url || dataDir) || !adminToken) {
+    throw new Error('BENCH_DATABASE_URL (or BENCH_DATA_DIR) and BENCH_ADMIN_TOKEN are required');
+  }
+  const db = url
+    ? createPgDatabase({ connectionString: url, max: 20, applicationName: 'bench-api' })
+    : await createPgliteDatabase(dataDir);
   // BENCH_READ_CACHE=off: a server without the catalogue read cache, for the uncached figures.
   const readCache = process.env.BENCH_READ_CACHE === 'off' ? false : {};
   await migrate(db, allMigrations);

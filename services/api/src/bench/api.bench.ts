@@ -12,70 +12,34 @@
  * hits. The same reads are then measured on a second server with the cache off, so the cost of
  * a read that reaches Postgres (a cursor walk, say) is printed too.
  *
+ * Then the embedded mode (in-process PGlite, as `npm start` runs without DATABASE_URL) is
+ * loaded and driven the same way: its peak RSS and its throughput as a share of Postgres mode.
+ *
  * Environment: DATABASE_URL (a server; a fresh database is made on it and dropped after),
- * BENCH_PRODUCTS (default 100000), BENCH_SECONDS per run (default 10).
+ * BENCH_PRODUCTS (default 100000), BENCH_EMBEDDED_PRODUCTS (default 10000), BENCH_SECONDS per
+ * run (default 10).
  */
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { createPgDatabase } from '@brand-api/event-store';
-import { startServer, withPeakRss } from './processes';
+import {
+  benchConnections as connections,
+  benchSeconds as seconds,
+  bulkLoad,
+  catalogueKey,
+  json,
+  measure,
+  product,
+} from './catalogue-load';
+import type { Figure } from './catalogue-load';
+import { embeddedMode, printEmbedded } from './embedded-mode';
+import { startServer } from './processes';
 import type { ServerProcess } from './processes';
 
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const totalProducts = Number(process.env.BENCH_PRODUCTS ?? 100_000);
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = 50;
 const adminToken = randomBytes(24).toString('hex');
 const runId = randomBytes(3).toString('hex');
-
-interface Figure {
-  name: string;
-  connections: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  peakRssMb: number;
-}
-
-const product = (storeId: string) => ({
-  storeId,
-  title: `Product ${storeId}`,
-  description: 'Loaded by the benchmark through the bulk command path.',
-  imageUrl: 'https://cdn.example.com/p.jpg',
-  imageWidth: 800,
-  imageHeight: 600,
-  onlineStoreUrl: `https://shop.example.com/products/${storeId}`,
-});
-
-async function json<T>(url: string, init: RequestInit & { token: string }): Promise<T> {
-  const response = await fetch(url, {
-    ...init,
-    headers: { authorization: `Bearer ${init.token}`, 'content-type': 'application/json' },
-  });
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function measure(
-  name: string,
-  server: ServerProcess,
-  options: autocannon.Options,
-): Promise<Figure> {
-  const { value: result, peakMb } = await withPeakRss(server, () =>
-    autocannon({ duration: seconds, connections, ...options }),
-  );
-  return {
-    name,
-    connections: options.connections ?? connections,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-    peakRssMb: peakMb,
-  };
-}
 
 async function main(): Promise<void> {
   const database = `bench_api_${runId}`;
@@ -92,45 +56,11 @@ async function main(): Promise<void> {
       BENCH_ADMIN_TOKEN: adminToken,
     });
     started.push(api);
-    const brand = await json<{ data: { id: string } }>(`${api.url}/admin/v1/brands`, {
-      method: 'POST',
-      token: adminToken,
-      body: JSON.stringify({ name: 'Benchmark brand' }),
-    });
-    const { data: issued } = await json<{ data: { key: string } }>(
-      `${api.url}/admin/v1/brands/${brand.data.id}/api-keys`,
-      {
-        method: 'POST',
-        token: adminToken,
-        body: JSON.stringify({ scopes: ['brand_products:read', 'brand_products:write'] }),
-      },
-    );
-    const key = issued.key;
+    const key = await catalogueKey(api, adminToken);
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
     // Load through the bulk command path: four loaders, 100 products per call.
-    const loadStarted = performance.now();
-    const calls = Math.ceil(totalProducts / 100);
-    let next = 0;
-    const { peakMb: loadPeakMb } = await withPeakRss(api, () =>
-      Promise.all(
-        Array.from({ length: 4 }, async () => {
-          while (next < calls) {
-            const call = next++;
-            const records = Array.from(
-              { length: Math.min(100, totalProducts - call * 100) },
-              (_, n) => product(`load-${call * 100 + n}`),
-            );
-            await json(`${api.url}/api/v1/brand-products/bulk`, {
-              method: 'POST',
-              token: key,
-              body: JSON.stringify({ upsertRecords: records }),
-            });
-          }
-        }),
-      ),
-    );
-    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const { seconds: loadSeconds, peakMb: loadPeakMb } = await bulkLoad(api, key, totalProducts);
     // What autovacuum does on its own a minute later: planner statistics for the new rows.
     const loaded = createPgDatabase({ connectionString: url.toString(), max: 1 });
     await loaded.query('ANALYZE');
@@ -237,6 +167,8 @@ async function main(): Promise<void> {
       await uncached.stop();
     }
 
+    const embedded = await embeddedMode(adminToken, runId);
+
     const helloRps = figures[0]?.rps ?? Number.NaN;
     console.log(
       `\nautocannon, ${seconds} s per run; ratios are to the Koa hello route of this run\n`,
@@ -277,7 +209,13 @@ async function main(): Promise<void> {
       );
       check('bulk-100 p50 <= 150 ms (1 connection)', bulkSingle.p50 <= 150, `${bulkSingle.p50} ms`);
     }
+    printEmbedded(embedded, figures);
     check('server RSS <= 200 MB', peakRss <= 200, `${peakRss.toFixed(0)} MB peak`);
+    check(
+      'embedded server RSS <= 200 MB',
+      embedded.peakRssMb <= 200,
+      `${embedded.peakRssMb.toFixed(0)} MB peak`,
+    );
   } finally {
     // A server that failed to start leaves no database behind either.
     for (const server of started.reverse()) await server.stop();
