@@ -9,5 +9,5 @@ export type { ReadModel } from './read-model';
 export { rebuildMigrations } from './migrations';
 export { readRebuilds, requestRebuildCancel } from './rebuild-state';
 export type { RebuildPurpose, RebuildRecord, RebuildState } from './rebuild-state';
-export { createPostgresLogStats } from './log-stats';
+export { createLogStats } from './log-stats';
 export type { LogStats } from './log-stats';

@@ -1,34 +1,22 @@
-import type { LogPosition, Queryable } from '@brand-api/event-store';
+import type { EventStore, LogPosition } from '@brand-api/event-store';
 
 /**
- * Counts over the Postgres event log that the port does not offer (it streams, it does not
- * count): progress totals and projection lag. Counting after a checkpoint walks the
- * `(transaction_id, global_position)` index from there, so it costs the lag, not the log.
+ * What progress totals and projection lag need to know about the log past a checkpoint, from
+ * the event-store port, so they hold on every adapter. Counting after a checkpoint costs the
+ * lag, not the log (see `EventStore.countEvents`).
  */
 export interface LogStats {
   countAfter(position: LogPosition): Promise<number>;
-  /** When the oldest event after `position` was recorded; undefined when there is none. */
+  /** When the oldest event readers can see after `position` was recorded; undefined when none. */
   oldestAfter(position: LogPosition): Promise<Date | undefined>;
 }
 
-export function createPostgresLogStats(db: Queryable): LogStats {
+export function createLogStats(store: EventStore): LogStats {
   return {
-    async countAfter(position) {
-      const { rows } = await db.query<{ count: number }>(
-        `SELECT count(*)::bigint AS count FROM events
-         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)`,
-        [position.commit, position.prepare],
-      );
-      return rows[0]?.count ?? 0;
-    },
+    countAfter: (position) => store.countEvents({ after: position }),
     async oldestAfter(position) {
-      const { rows } = await db.query<{ recorded_at: Date }>(
-        `SELECT recorded_at FROM events
-         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-         ORDER BY transaction_id, global_position LIMIT 1`,
-        [position.commit, position.prepare],
-      );
-      return rows[0]?.recorded_at;
+      const [oldest] = await store.readAll({ after: position, limit: 1 });
+      return oldest?.recordedAt;
     },
   };
 }

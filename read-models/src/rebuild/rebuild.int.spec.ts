@@ -27,7 +27,7 @@ import {
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { brandsMigrations, brandsProjection, getBrand, listApiKeys } from '../brands';
 import { brandActivity, counterUuid, eventsIn } from './bench/brand-activity';
-import { createPostgresLogStats } from './log-stats';
+import { createLogStats } from './log-stats';
 import { rebuildMigrations } from './migrations';
 import type { ReadModel } from './read-model';
 import { shadowSchemaOf } from './read-model';
@@ -93,7 +93,7 @@ describe(`shadow rebuild on ${where}`, () => {
     store,
     readModel: brands,
     batchSize: 40,
-    logStats: createPostgresLogStats(db),
+    logStats: createLogStats(store),
     ...extra,
   });
   const count = async (table: string) =>
@@ -192,7 +192,7 @@ describe(`shadow rebuild on ${where}`, () => {
         },
       },
     };
-    const total = await createPostgresLogStats(db).countAfter({ commit: 0, prepare: 0 });
+    const total = await createLogStats(store).countAfter({ commit: 0, prepare: 0 });
     const progress: RebuildProgress[] = [];
     const result = await rebuildReadModel(
       options({ readModel: counting, onProgress: (p) => progress.push(p) }),
@@ -376,7 +376,7 @@ describe(`shadow rebuild on ${where}`, () => {
       const [record] = (await readRebuilds(db)).filter((r) => r.name === 'brands');
       expect(record?.eventsDone).toBe(result.eventsDone);
       expect(result.eventsDone).toBe(
-        await createPostgresLogStats(db).countAfter({ commit: 0, prepare: 0 }),
+        await createLogStats(store).countAfter({ commit: 0, prepare: 0 }),
       );
       expect((await verifyReadModel(options())).drift).toBe(false);
     },

@@ -20,7 +20,7 @@ import type { Database, StreamAppend } from '@brand-api/event-store';
 import pg from 'pg';
 import { brandsMigrations } from '../../brands/migrations';
 import { brandsProjection } from '../../brands/projection';
-import { createPostgresLogStats } from '../log-stats';
+import { createLogStats } from '../log-stats';
 import { rebuildMigrations } from '../migrations';
 import { rebuildReadModel } from '../rebuild';
 import { brandActivity, eventsIn } from './brand-activity';
@@ -209,7 +209,7 @@ async function main(): Promise<void> {
       store,
       readModel: { projection: brandsProjection, migrations: brandsMigrations },
       batchSize,
-      logStats: createPostgresLogStats(db),
+      logStats: createLogStats(store),
     });
     const rebuildMs = Date.now() - started;
     const rebuildRss = rss.stop();

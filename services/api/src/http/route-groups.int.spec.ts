@@ -54,14 +54,13 @@ describe('routing matches paths case-sensitively', () => {
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s → 404', async (_, { method, url }) => {
-    const before = await t.testDb.db.query<{ n: string }>('SELECT count(*)::text AS n FROM events');
+    const before = await t.eventStore.countEvents();
     const response = await t.http[method as 'get'](url).send({});
     expect({ status: response.status, code: (response.body as { code?: string }).code }).toEqual({
       status: 404,
       code: 'ROUTE_NOT_FOUND',
     });
-    const after = await t.testDb.db.query<{ n: string }>('SELECT count(*)::text AS n FROM events');
-    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+    expect(await t.eventStore.countEvents()).toBe(before);
   });
 });
 

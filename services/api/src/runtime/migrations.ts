@@ -9,7 +9,6 @@ import {
 } from '@brand-api/read-models';
 import { catalogueApiMigrations } from '../brand-api/catalogue';
 import { webhookMigrations } from '@brand-api/webhooks';
-import { operatorMigrations } from '../operator-api/tools/migrations';
 
 /** Tables the API process itself owns (not derived from events). */
 export const apiMigrations: readonly Migration[] = [
@@ -37,5 +36,4 @@ export const allMigrations: readonly Migration[] = [
   ...webhookMigrations,
   ...apiMigrations,
   ...rebuildMigrations,
-  ...operatorMigrations,
 ];

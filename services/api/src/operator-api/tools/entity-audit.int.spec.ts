@@ -285,6 +285,77 @@ describe('audit history and time travel for every entity kind', () => {
     expect(JSON.stringify(then.state)).not.toContain('AAAAAAAA');
   });
 
+  it('a request: everything it did across streams, in log order, with what each event changed', async () => {
+    const run = commandsThroughTheEngine();
+    const now = '2025-05-01T10:00:00.000Z';
+    const variants = [
+      '10000000-0000-4000-8000-000000000011',
+      '10000000-0000-4000-8000-000000000012',
+    ];
+    const create = (variantId: string, requestId: string) =>
+      run.execute(
+        variantDecider,
+        variantStreamName(variantId),
+        {
+          type: 'CreateVariant',
+          data: {
+            variantId,
+            variant: {
+              storeId: `v-${variantId}`,
+              productStoreId: 'p-1',
+              title: 'Small',
+              position: 0,
+            },
+            parent: { productId: ids.product, storeId: 'p-1' },
+            now,
+          },
+        },
+        context(requestId),
+      );
+    // The request changes a variant another request created, then creates one: each entry's
+    // changes come from its stream folded from the start, not from the request's events alone.
+    await create(variants[0]!, 'req-first');
+    await run.execute(
+      variantDecider,
+      variantStreamName(variants[0]!),
+      {
+        type: 'UpdateVariant',
+        data: { variantId: variants[0]!, changes: { title: 'Large' }, now },
+      },
+      context('req-shared'),
+    );
+    await create(variants[1]!, 'req-shared');
+    const response = await t.http
+      .get('/admin/v1/audit/requests/req-shared')
+      .set('authorization', adminAuth)
+      .expect(200);
+    const entries = (response.body as { data: (Entry & { stream: string })[] }).data;
+    expect(entries.map((e) => [e.type, e.stream, e.requestId])).toEqual([
+      ['VariantUpdated', variantStreamName(variants[0]!), 'req-shared'],
+      ['VariantCreated', variantStreamName(variants[1]!), 'req-shared'],
+    ]);
+    expect(entries[0]!.position).toBeLessThan(entries[1]!.position);
+    expect(entries[0]!.changes).toEqual([
+      { field: 'fields.title', before: 'Small', after: 'Large' },
+    ]);
+    const none = await t.http
+      .get('/admin/v1/audit/requests/req-never-made')
+      .set('authorization', adminAuth)
+      .expect(200);
+    expect(none.body).toEqual({ data: [] });
+  });
+
+  it('time travel to a global position no event has is a 400 naming it', async () => {
+    const response = await t.http
+      .get(`/admin/v1/audit/at/variant/${ids.variant}?at=987654321`)
+      .set('authorization', adminAuth)
+      .expect(400);
+    expect(response.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'at no event has global position 987654321',
+    });
+  });
+
   it('knows the eight entity kinds of the issue', () => {
     expect(entityKinds).toEqual(
       expect.arrayContaining([

@@ -77,12 +77,12 @@ export function operatorToolHandlers(
     },
 
     async adminRequestHistory({ params }) {
-      return { body: { data: await requestHistory(db, eventStore, params.requestId) } };
+      return { body: { data: await requestHistory(eventStore, params.requestId) } };
     },
 
     async adminEntityAt({ params, query }) {
       const entity = entityOf(params.entity);
-      const point = await parsePointInTime(db, query.at, '/at');
+      const point = await parsePointInTime(eventStore, query.at, '/at');
       return { body: { data: await entityAt(eventStore, entity, params.id, point) } };
     },
 
@@ -139,7 +139,9 @@ export function operatorToolHandlers(
 
     async adminExportEvents({ query }) {
       const since =
-        query.since === undefined ? undefined : await parsePointInTime(db, query.since, '/since');
+        query.since === undefined
+          ? undefined
+          : await parsePointInTime(eventStore, query.since, '/since');
       const lines = exportLines(eventStore, {
         ...(since ? { since } : {}),
         ...(query.brand === undefined ? {} : { brandId: query.brand }),

@@ -1,4 +1,4 @@
-import type { EventStore, Queryable, RecordedEvent } from '@brand-api/event-store';
+import type { EventStore, RecordedEvent } from '@brand-api/event-store';
 import { apiKeyStreamName } from '@brand-api/domain';
 import type { AuditedEntity } from './entity-registry';
 import { entityOfStream, findEntity } from './entity-registry';
@@ -104,25 +104,21 @@ export async function entityHistory(
 }
 
 /**
- * Everything one request did, in log order, across every stream it touched. The request id
- * lives in the metadata; an expression index on it keeps this a lookup (see migrations.ts).
+ * Everything one request did, in log order, across every stream it touched. Each stream is
+ * folded from its start, so every entry shows what its event changed.
  */
 export async function requestHistory(
-  db: Queryable,
   store: EventStore,
   requestId: string,
 ): Promise<HistoryEntry[]> {
-  const { rows } = await db.query<{ stream_name: string }>(
-    `SELECT DISTINCT stream_name FROM events WHERE metadata->>'requestId' = $1`,
-    [requestId],
-  );
+  const events = await store.readByRequestId(requestId);
+  const streams = await store.readStreams([...new Set(events.map((event) => event.streamName))]);
   const actors = new ActorNames(store);
-  const entries: HistoryEntry[] = [];
-  for (const { stream_name: streamName } of rows) {
+  const byEventId = new Map<string, HistoryEntry>();
+  for (const [streamName, streamEvents] of streams) {
     const owner = entityOfStream(streamName);
-    const events = await store.readStream(streamName);
-    const history = await historyOfStream(events, owner?.entity, owner?.id, actors);
-    entries.push(...history.filter((entry) => entry.requestId === requestId));
+    const history = await historyOfStream(streamEvents, owner?.entity, owner?.id, actors);
+    streamEvents.forEach((event, i) => byEventId.set(event.id, history[i]!));
   }
-  return entries.sort((a, b) => a.commit - b.commit || a.position - b.position);
+  return events.flatMap((event) => byEventId.get(event.id) ?? []);
 }

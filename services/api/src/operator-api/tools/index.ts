@@ -1,4 +1,4 @@
-import { createPostgresLogStats, pairReadModels } from '@brand-api/read-models';
+import { createLogStats, pairReadModels } from '@brand-api/read-models';
 import type { OperatorPrincipal } from '../operator-auth';
 import { mountOperations } from '../../http/mount-operations';
 import type { RouteRegistry } from '../../http/mount-operations';
@@ -11,7 +11,6 @@ import { operatorToolOperations } from './operations';
 import { RebuildJobs } from './rebuild-jobs';
 
 export { operatorToolOperations } from './operations';
-export { operatorMigrations } from './migrations';
 export { auditedEntities, entityKinds } from './entity-registry';
 export type { AuditedEntity } from './entity-registry';
 export { RebuildJobs } from './rebuild-jobs';
@@ -28,7 +27,7 @@ export function mountOperatorTools(
   options: { prefix: string; bodyLimitBytes: number; rebuildBatchSize?: number },
 ): RebuildJobs {
   const { readModels, withoutMigrations } = pairReadModels(readModelProjections, allMigrations);
-  const logStats = createPostgresLogStats(services.db);
+  const logStats = createLogStats(services.eventStore);
   const jobs = new RebuildJobs({
     db: services.db,
     store: services.eventStore,

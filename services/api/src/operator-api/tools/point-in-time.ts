@@ -1,6 +1,6 @@
 import { ApiError } from '@brand-api/contracts';
 import { comparePositions } from '@brand-api/event-store';
-import type { LogPosition, Queryable, RecordedEvent } from '@brand-api/event-store';
+import type { EventStore, LogPosition, RecordedEvent } from '@brand-api/event-store';
 import { occurredAtOf } from './history';
 
 /** A moment of the log: after the event at a global position, or at a wall-clock time. */
@@ -20,7 +20,7 @@ function invalid(field: string, message: string): ApiError {
  * position is resolved to its place in the log's commit order, which is the order readers see.
  */
 export async function parsePointInTime(
-  db: Queryable,
+  store: EventStore,
   raw: string,
   field: string,
 ): Promise<PointInTime> {
@@ -29,13 +29,9 @@ export async function parsePointInTime(
     if (globalPosition === 0) {
       return { kind: 'position', globalPosition, position: { commit: 0, prepare: 0 } };
     }
-    const { rows } = await db.query<{ commit: number }>(
-      `SELECT transaction_id::text::bigint AS commit FROM events WHERE global_position = $1`,
-      [globalPosition],
-    );
-    const commit = rows[0]?.commit;
-    if (commit === undefined) throw invalid(field, `no event has global position ${raw}`);
-    return { kind: 'position', globalPosition, position: { commit, prepare: globalPosition } };
+    const position = await store.positionOf(globalPosition);
+    if (!position) throw invalid(field, `no event has global position ${raw}`);
+    return { kind: 'position', globalPosition, position };
   }
   const time = new Date(raw);
   if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(time.getTime())) {
