@@ -36,6 +36,7 @@ import {
   toRecordedEvent,
   toSafeNumber,
 } from './mapping';
+import { scanByRequestId, scanCount, scanForPosition } from './log-scan';
 import { withTimeout } from './timeout';
 
 export interface EventStoreDbOptions {
@@ -46,9 +47,6 @@ export interface EventStoreDbOptions {
 }
 
 const resubscribeDelayMs = 1000;
-
-/** Events per read when a method has to walk $all. */
-const scanPageSize = 1000;
 
 export function translateError(
   error: unknown,
@@ -65,6 +63,8 @@ export function translateError(
 }
 
 class EventStoreDbEventStore implements EventStore {
+  private readonly readPage = (options: ReadAllOptions) => this.readAll(options);
+
   constructor(
     private readonly client: EventStoreDBClient,
     private readonly timeoutMs: number,
@@ -195,39 +195,18 @@ class EventStoreDbEventStore implements EventStore {
   }
 
   /** A scan of $all: EventStoreDB filters reads on stream names and event types, not metadata. */
-  async readByRequestId(requestId: string): Promise<RecordedEvent[]> {
-    const found: RecordedEvent[] = [];
-    await this.scanAll(undefined, (event) => {
-      if (event.metadata.requestId === requestId) found.push(event);
-      return true;
-    });
-    return found;
+  readByRequestId(requestId: string): Promise<RecordedEvent[]> {
+    return scanByRequestId(this.readPage, requestId);
   }
 
-  /**
-   * A scan of $all from its start until the log passes `globalPosition`. An append writes its
-   * records one after another, so every event of an earlier append lies before it and every
-   * event past it belongs to a later append (or to the same one, listed after it): the first
-   * event whose prepare position is greater ends the search. Positions are offsets in the
-   * server's log, and a read from one that starts no record is not something to rely on.
-   */
-  async positionOf(globalPosition: number): Promise<LogPosition | undefined> {
-    let found: LogPosition | undefined;
-    await this.scanAll(undefined, (event) => {
-      if (event.position.prepare === globalPosition) found = event.position;
-      return event.position.prepare < globalPosition;
-    });
-    return found;
+  /** A scan of $all from its start until the log passes `globalPosition` (see log-scan.ts). */
+  positionOf(globalPosition: number): Promise<LogPosition | undefined> {
+    return scanForPosition(this.readPage, globalPosition);
   }
 
   /** EventStoreDB keeps no count of $all: this reads it from `after` to the end. */
-  async countEvents(options: { after?: LogPosition } = {}): Promise<number> {
-    let count = 0;
-    await this.scanAll(options.after, () => {
-      count += 1;
-      return true;
-    });
-    return count;
+  countEvents(options: { after?: LogPosition } = {}): Promise<number> {
+    return scanCount(this.readPage, options.after);
   }
 
   /** A live $all subscription from the end, without system events; re-created when it fails. */
@@ -281,19 +260,6 @@ class EventStoreDbEventStore implements EventStore {
       () => subscription.unsubscribe(),
     );
     return subscription;
-  }
-
-  /** Our events of $all after `after`, a page at a time, until `visit` returns false or the end. */
-  private async scanAll(
-    after: LogPosition | undefined,
-    visit: (event: RecordedEvent) => boolean,
-  ): Promise<void> {
-    for (let from = after; ;) {
-      const page = await this.readAll({ ...(from ? { after: from } : {}), limit: scanPageSize });
-      for (const event of page) if (!visit(event)) return;
-      if (page.length < scanPageSize) return;
-      from = page.at(-1)!.position;
-    }
   }
 
   /** Reads a whole (bounded) stream of events under one timeout, cancelling it on expiry. */
