@@ -52,6 +52,12 @@ export const errorCatalogue = {
     description:
       'A unique value (such as a store id) is already taken, or the resource changed concurrently; fetch it and retry.',
   },
+  PRECONDITION_FAILED: {
+    statusCode: 412,
+    message: 'The resource has changed since the version named in If-Match',
+    description:
+      'The `If-Match` header names a version (`ETag`) the resource no longer has: someone changed it since you read it, or changed it first when you raced. Nothing was written. GET the resource, reapply your change to what it is now, and send it with the new `ETag`.',
+  },
   RATE_LIMITED: {
     statusCode: 429,
     message: 'Too many requests',

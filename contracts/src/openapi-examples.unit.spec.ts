@@ -42,7 +42,9 @@ function operationCases(): Case[] {
       Object.entries(item).map(([method, op]) => [`${method} ${path}`, op] as const),
   );
   for (const [where, op] of operations) {
-    for (const parameter of (op.parameters ?? []) as (JsonSchema & { name: string })[]) {
+    for (const shared of (op.parameters ?? []) as JsonSchema[]) {
+      // Header parameters are shared components, referenced by each operation.
+      const parameter = resolve(shared) as JsonSchema & { name: string };
       if (parameter.example === undefined)
         throw new Error(`${where} ${parameter.name} has no example`);
       cases.push({

@@ -5,6 +5,13 @@
 import type { TObject, TSchema } from 'typebox';
 import { errorBody, errorCatalogue, type ErrorCode } from './errors';
 import { ErrorBody } from './entities/error-body';
+import {
+  conditionalHeaderComponents,
+  conditionalParameterComponents,
+  conditionalParameters,
+  notModifiedResponse,
+  successEtagHeader,
+} from './openapi/conditional-requests';
 import { introduction } from './openapi/introduction';
 import { SchemaComponents, type JsonSchema, type JsonValue } from './openapi/json-schema';
 import { WEBHOOKS_TAG, webhooksSection, webhooksTagDescription } from './openapi/webhooks-section';
@@ -35,6 +42,7 @@ const headerComponents: Record<string, JsonSchema> = {
     description: `What is left of the current window: \`${rateLimitHeader(0, 51)}\` is 0 requests remaining (\`r\`), and the window resets in 51 seconds (\`t\`). Sent with every answer of a bulk call, the 429 included.`,
     schema: { type: 'string', example: rateLimitHeader(0, 51) },
   },
+  ...conditionalHeaderComponents,
 };
 
 const headerRef = (name: keyof typeof headerComponents) => ({
@@ -81,6 +89,7 @@ export function buildOpenApi(): OpenApiDocument {
             'An API key of the brand: `Authorization: Bearer <key>`. Keys carry scopes; each operation names the one it needs.',
         },
       },
+      parameters: conditionalParameterComponents,
       headers: headerComponents,
       examples: examples.all(),
       // Last: every schema above has been referenced by now.
@@ -105,6 +114,7 @@ function operation(
   const parameters = [
     ...(route.params ? parametersOf(route.params, 'path', components) : []),
     ...(route.query ? parametersOf(route.query, 'query', components) : []),
+    ...conditionalParameters(route),
   ];
   if (parameters.length > 0) op.parameters = parameters;
   if (route.body) {
@@ -122,9 +132,11 @@ function operation(
         ...(route.rateLimit
           ? { 'RateLimit-Policy': headerRef('RateLimitPolicy'), RateLimit: headerRef('RateLimit') }
           : {}),
+        ...successEtagHeader(route),
       },
       content: { [jsonMedia]: mediaType(route.response, components) },
     },
+    ...notModifiedResponse(route, headerRef('RequestId')),
     ...errorResponses(route, examples, components),
   };
   return op;

@@ -14,6 +14,7 @@ type Doc = {
     schemas: Record<string, JsonSchema>;
     securitySchemes: Record<string, JsonSchema>;
     examples: Record<string, JsonSchema>;
+    parameters: Record<string, JsonSchema>;
   };
 };
 
@@ -61,7 +62,9 @@ describe('OpenAPI document', () => {
     });
 
     it('documents the path and query parameters of the route', () => {
-      const parameters = (op().parameters ?? []) as JsonSchema[];
+      const parameters = ((op().parameters ?? []) as JsonSchema[]).filter(
+        (parameter) => parameter.$ref === undefined,
+      );
       const wanted = [
         ...Object.keys(route.params?.properties ?? {}).map((name) => ({ name, in: 'path' })),
         ...Object.keys(route.query?.properties ?? {}).map((name) => ({ name, in: 'query' })),
@@ -107,6 +110,36 @@ describe('OpenAPI document', () => {
         expect(media.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
         expect(Object.keys(media.examples as JsonSchema)).toContain(code);
       }
+    });
+  });
+
+  it('shows the ETag, preconditions, 304 and 412 of the versioned routes only', () => {
+    for (const route of routes) {
+      const op = doc.paths[route.path]![route.method]!;
+      const responses = op.responses as Record<string, JsonSchema>;
+      const successHeaders = responses[String(route.successStatus)]!.headers as JsonSchema;
+      const headerParameters = ((op.parameters ?? []) as JsonSchema[])
+        .map((parameter) => parameter.$ref)
+        .filter((ref) => ref !== undefined);
+      const versioned = route.versioned === true;
+      const takesIfMatch = versioned && (route.method === 'patch' || route.method === 'delete');
+      expect(headerParameters).toEqual(
+        takesIfMatch
+          ? ['#/components/parameters/IfMatch']
+          : versioned && route.method === 'get'
+            ? ['#/components/parameters/IfNoneMatch']
+            : [],
+      );
+      expect(successHeaders.ETag !== undefined).toBe(versioned && route.method !== 'delete');
+      expect(responses['304'] !== undefined).toBe(versioned && route.method === 'get');
+      expect(responses['412'] !== undefined).toBe(takesIfMatch);
+    }
+    expect(routes.filter((route) => route.versioned).map((route) => route.operationId)).toEqual(
+      expect.arrayContaining(['getBrandProduct', 'updateMember', 'deleteMemberGroup']),
+    );
+    expect(doc.components.parameters).toMatchObject({
+      IfMatch: { name: 'If-Match', in: 'header' },
+      IfNoneMatch: { name: 'If-None-Match', in: 'header' },
     });
   });
 

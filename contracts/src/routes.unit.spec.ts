@@ -114,6 +114,28 @@ describe('route table', () => {
     );
   });
 
+  it('versions every single resource of products, variants, members and groups', () => {
+    const versioned = routes.filter((route) => route.versioned).map(key);
+    expect(versioned.sort()).toEqual(
+      [
+        'post /brand-products',
+        'get /brand-products/{id}',
+        'patch /brand-products/{id}',
+        'delete /brand-products/{id}',
+        'post /brand-product-variants',
+        'get /brand-product-variants/{id}',
+        'patch /brand-product-variants/{id}',
+        'delete /brand-product-variants/{id}',
+        'get /members/{id}',
+        'patch /members/{id}',
+        'post /member-groups',
+        'get /member-groups/{id}',
+        'patch /member-groups/{id}',
+        'delete /member-groups/{id}',
+      ].sort(),
+    );
+  });
+
   it('rate-limits the two bulk calls only', () => {
     const limited = routes.filter((route) => route.rateLimit === 'bulk').map(key);
     expect(limited.sort()).toEqual([
@@ -132,6 +154,11 @@ describe('route table', () => {
       );
       expect(route.errors.includes('NOT_FOUND')).toBe(route.path.includes('{id}'));
       expect(route.errors.includes('INVALID_JSON')).toBe(route.body !== undefined);
+    }
+    for (const route of routes) {
+      const takesIfMatch =
+        route.versioned === true && (route.method === 'patch' || route.method === 'delete');
+      expect(route.errors.includes('PRECONDITION_FAILED')).toBe(takesIfMatch);
     }
     expect(routeTable.createMagicLink.errors).toContain('CUSTOM_AUTH_NOT_ENABLED');
     expect(routeTable.updateMember.errors).toContain('EMAIL_VERIFICATION_NOT_ALLOWED');

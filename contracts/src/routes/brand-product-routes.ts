@@ -39,6 +39,7 @@ export const brandProductRoutes = {
     body: CreateBrandProductBody,
     successStatus: 201,
     response: BrandProductResponse,
+    versioned: true,
     errors: routeErrors({ writes: true, body: true, unique: true }),
   }),
   getBrandProduct: defineRoute({
@@ -52,6 +53,7 @@ export const brandProductRoutes = {
     params: IdParams,
     successStatus: 200,
     response: BrandProductResponse,
+    versioned: true,
     errors: routeErrors({ validated: true, byId: true }),
   }),
   updateBrandProduct: defineRoute({
@@ -67,7 +69,8 @@ export const brandProductRoutes = {
     body: UpdateBrandProductBody,
     successStatus: 200,
     response: BrandProductResponse,
-    errors: routeErrors({ writes: true, body: true, byId: true }),
+    versioned: true,
+    errors: routeErrors({ ifMatch: true, writes: true, body: true, byId: true }),
   }),
   deleteBrandProduct: defineRoute({
     operationId: 'deleteBrandProduct',
@@ -81,7 +84,8 @@ export const brandProductRoutes = {
     params: IdParams,
     successStatus: 200,
     response: SuccessResponse,
-    errors: routeErrors({ writes: true, validated: true, byId: true }),
+    versioned: true,
+    errors: routeErrors({ ifMatch: true, writes: true, validated: true, byId: true }),
   }),
   bulkBrandProducts: defineRoute({
     operationId: 'bulkBrandProducts',

@@ -39,6 +39,7 @@ export const brandProductVariantRoutes = {
     body: CreateBrandProductVariantBody,
     successStatus: 201,
     response: BrandProductVariantResponse,
+    versioned: true,
     errors: routeErrors({ writes: true, body: true, unique: true }),
   }),
   getBrandProductVariant: defineRoute({
@@ -52,6 +53,7 @@ export const brandProductVariantRoutes = {
     params: IdParams,
     successStatus: 200,
     response: BrandProductVariantResponse,
+    versioned: true,
     errors: routeErrors({ validated: true, byId: true }),
   }),
   updateBrandProductVariant: defineRoute({
@@ -67,7 +69,8 @@ export const brandProductVariantRoutes = {
     body: UpdateBrandProductVariantBody,
     successStatus: 200,
     response: BrandProductVariantResponse,
-    errors: routeErrors({ writes: true, body: true, byId: true }),
+    versioned: true,
+    errors: routeErrors({ ifMatch: true, writes: true, body: true, byId: true }),
   }),
   deleteBrandProductVariant: defineRoute({
     operationId: 'deleteBrandProductVariant',
@@ -80,7 +83,8 @@ export const brandProductVariantRoutes = {
     params: IdParams,
     successStatus: 200,
     response: SuccessResponse,
-    errors: routeErrors({ writes: true, validated: true, byId: true }),
+    versioned: true,
+    errors: routeErrors({ ifMatch: true, writes: true, validated: true, byId: true }),
   }),
   bulkBrandProductVariants: defineRoute({
     operationId: 'bulkBrandProductVariants',

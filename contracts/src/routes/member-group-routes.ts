@@ -39,6 +39,7 @@ export const memberGroupRoutes = {
     body: CreateMemberGroupBody,
     successStatus: 201,
     response: MemberGroupResponse,
+    versioned: true,
     errors: routeErrors({ writes: true, body: true }),
   }),
   getMemberGroup: defineRoute({
@@ -52,6 +53,7 @@ export const memberGroupRoutes = {
     params: IdParams,
     successStatus: 200,
     response: MemberGroupResponse,
+    versioned: true,
     errors: routeErrors({ validated: true, byId: true }),
   }),
   updateMemberGroup: defineRoute({
@@ -67,7 +69,8 @@ export const memberGroupRoutes = {
     body: UpdateMemberGroupBody,
     successStatus: 200,
     response: MemberGroupResponse,
-    errors: routeErrors({ writes: true, body: true, byId: true }),
+    versioned: true,
+    errors: routeErrors({ ifMatch: true, writes: true, body: true, byId: true }),
   }),
   deleteMemberGroup: defineRoute({
     operationId: 'deleteMemberGroup',
@@ -81,6 +84,7 @@ export const memberGroupRoutes = {
     params: IdParams,
     successStatus: 200,
     response: SuccessResponse,
-    errors: routeErrors({ writes: true, validated: true, byId: true }),
+    versioned: true,
+    errors: routeErrors({ ifMatch: true, writes: true, validated: true, byId: true }),
   }),
 } as const;

@@ -36,6 +36,7 @@ export const memberRoutes = {
     params: IdParams,
     successStatus: 200,
     response: MemberResponse,
+    versioned: true,
     errors: routeErrors({ validated: true, byId: true }),
   }),
   updateMember: defineRoute({
@@ -51,7 +52,9 @@ export const memberRoutes = {
     body: UpdateMemberBody,
     successStatus: 200,
     response: MemberResponse,
+    versioned: true,
     errors: routeErrors({
+      ifMatch: true,
       writes: true,
       body: true,
       byId: true,

@@ -38,6 +38,12 @@ export interface RouteDefinition {
   response: TSchema;
   /** Every catalogued error the operation can answer, besides ROUTE_NOT_FOUND and friends. */
   errors: readonly ErrorCode[];
+  /**
+   * The route addresses one resource whose version travels as a strong `ETag` (its event stream's
+   * version): a GET answers it and 304 to a matching `If-None-Match`, a POST or PATCH answers the
+   * version it wrote, and a PATCH or DELETE takes `If-Match` (412 `PRECONDITION_FAILED`).
+   */
+  versioned?: true;
   /** `bulk`: 10 requests per minute per brand, counted separately for each bulk operation. */
   rateLimit?: 'bulk';
 }

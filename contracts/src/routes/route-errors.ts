@@ -33,6 +33,8 @@ export interface RouteErrorTraits {
   /** Takes a unique value (store id). */
   unique?: boolean;
   rateLimited?: boolean;
+  /** Takes `If-Match`: a stale version answers PRECONDITION_FAILED. */
+  ifMatch?: boolean;
   /** Changes state: its event may be set aside by a read model (WRITE_NOT_APPLIED). */
   writes?: boolean;
   extra?: readonly ErrorCode[];
@@ -46,6 +48,7 @@ export function routeErrors(traits: RouteErrorTraits): ErrorCode[] {
   if (traits.byId) codes.add('NOT_FOUND');
   if (traits.unique) codes.add('CONFLICT');
   if (traits.rateLimited) codes.add('RATE_LIMITED');
+  if (traits.ifMatch) codes.add('PRECONDITION_FAILED');
   if (traits.writes) codes.add('WRITE_NOT_APPLIED');
   traits.extra?.forEach((code) => codes.add(code));
   return [...codes];
