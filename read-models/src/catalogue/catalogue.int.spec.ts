@@ -27,7 +27,7 @@ const brandB = '00000000-0000-4000-8000-00000000000b';
 const uuid = (prefix: number, n: number) =>
   `${String(prefix).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function recorded(type: string, data: unknown, brandId = brandA): RecordedEvent {
+function recorded(type: string, data: unknown, brandId = brandA, streamVersion = 0): RecordedEvent {
   position += 1;
   return {
     id: uuid(99, position),
@@ -36,7 +36,7 @@ function recorded(type: string, data: unknown, brandId = brandA): RecordedEvent 
     metadata: { brandId },
     schemaVersion: 1,
     streamName: 'test',
-    streamVersion: 0,
+    streamVersion,
     position: { commit: position, prepare: position },
     recordedAt: new Date(),
   };
@@ -88,14 +88,19 @@ describe('catalogue projection', () => {
 
   it('builds a product, applies a partial update with null clearing, and replays harmlessly', async () => {
     const created = recorded('ProductCreated', productData(1, t0));
-    const updated = recorded('ProductUpdated', {
-      productId: uuid(1, 1),
-      changes: { title: 'Renamed', imageUrl: null, imageWidth: null },
-      updatedAt: t1,
-    });
+    const updated = recorded(
+      'ProductUpdated',
+      {
+        productId: uuid(1, 1),
+        changes: { title: 'Renamed', imageUrl: null, imageWidth: null },
+        updatedAt: t1,
+      },
+      brandA,
+      1,
+    );
     await given(created, updated);
     await given(created, updated);
-    expect(await getProduct(testDb.db, brandA, uuid(1, 1))).toEqual({
+    expect((await getProduct(testDb.db, brandA, uuid(1, 1)))?.data).toEqual({
       id: uuid(1, 1),
       storeId: 'P-1',
       title: 'Renamed',
@@ -107,6 +112,8 @@ describe('catalogue projection', () => {
       createdAt: t0,
       updatedAt: t1,
     });
+    // The version of the product's stream: its last event's, the API's ETag.
+    expect((await getProduct(testDb.db, brandA, uuid(1, 1)))?.version).toBe(1);
     expect(await getProduct(testDb.db, brandB, uuid(1, 1))).toBeUndefined();
   });
 
@@ -115,13 +122,20 @@ describe('catalogue projection', () => {
       recorded('ProductCreated', productData(2, t0)),
       recorded('VariantCreated', variantData(1, 1, t0)),
       recorded('VariantCreated', variantData(2, 1, t0)),
-      recorded('VariantUpdated', {
-        variantId: uuid(2, 2),
-        changes: { productId: uuid(1, 2), productStoreId: 'P-2', sku: null },
-        updatedAt: t1,
-      }),
+      recorded(
+        'VariantUpdated',
+        {
+          variantId: uuid(2, 2),
+          changes: { productId: uuid(1, 2), productStoreId: 'P-2', sku: null },
+          updatedAt: t1,
+        },
+        brandA,
+        1,
+      ),
     );
-    expect(await getVariant(testDb.db, brandA, uuid(2, 2))).toMatchObject({
+    expect((await getVariant(testDb.db, brandA, uuid(2, 1)))?.version).toBe(0);
+    expect((await getVariant(testDb.db, brandA, uuid(2, 2)))?.version).toBe(1);
+    expect((await getVariant(testDb.db, brandA, uuid(2, 2)))?.data).toMatchObject({
       productId: uuid(1, 2),
       productStoreId: 'P-2',
       sku: null,

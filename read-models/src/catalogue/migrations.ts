@@ -50,4 +50,13 @@ CREATE INDEX IF NOT EXISTS brand_product_variants_product ON brand_product_varia
 CREATE INDEX IF NOT EXISTS brand_product_variants_store_id ON brand_product_variants (brand_id, store_id);
 `,
   },
+  {
+    // The version of each row's stream (its last event's stream version): the API's ETag. The
+    // projection's version bump replays every row, so the default is never read.
+    id: 'read-models/catalogue/002-stream-versions',
+    sql: `
+ALTER TABLE brand_products ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 0;
+ALTER TABLE brand_product_variants ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 0;
+`,
+  },
 ];

@@ -39,7 +39,8 @@ const variantColumns = {
 
 /**
  * One UPDATE for any subset of changed fields: a field present in the `changes` object ($2)
- * takes its value (JSON null clears it), an absent one keeps the column. Built once.
+ * takes its value (JSON null clears it), an absent one keeps the column; the row takes the
+ * event's update time ($3) and stream version ($4). Built once.
  */
 function partialUpdateSql(
   table: string,
@@ -49,7 +50,7 @@ function partialUpdateSql(
     ([field, [column, type]]) =>
       `${column} = CASE WHEN $2::jsonb ? '${field}' THEN ($2::jsonb ->> '${field}')::${type} ELSE ${column} END`,
   );
-  return `UPDATE ${table} SET ${sets.join(', ')}, updated_at = $3 WHERE id = $1`;
+  return `UPDATE ${table} SET ${sets.join(', ')}, updated_at = $3, version = $4 WHERE id = $1`;
 }
 
 const insertProduct = rowInsert({
@@ -66,6 +67,7 @@ const insertProduct = rowInsert({
     'online_store_url',
     'created_at',
     'updated_at',
+    'version',
   ],
   skipConflictsOn: ['id'],
 });
@@ -89,6 +91,7 @@ const insertVariant = rowInsert({
     'image_height',
     'created_at',
     'updated_at',
+    'version',
   ],
   skipConflictsOn: ['id'],
 });
@@ -108,11 +111,12 @@ function brandIdOf(recorded: RecordedEvent): string {
 
 /**
  * Products and variants as read tables. Inserts ignore a row already there and updates set
- * absolute values, so applying an event twice leaves the same rows.
+ * absolute values, so applying an event twice leaves the same rows. Each row keeps its
+ * stream's version (the API's ETag); version 2 added it and replays the log to fill it in.
  */
 export const catalogueProjection = {
   name: 'catalogue',
-  version: 1,
+  version: 2,
   handles,
   apply(recorded: RecordedEvent): SqlStatement[] {
     if (!(handles as readonly string[]).includes(recorded.type)) return [];
@@ -133,6 +137,7 @@ export const catalogueProjection = {
             online_store_url: d.onlineStoreUrl,
             created_at: d.createdAt,
             updated_at: d.createdAt,
+            version: recorded.streamVersion,
           }),
         ];
       }
@@ -144,6 +149,7 @@ export const catalogueProjection = {
               event.data.productId,
               JSON.stringify(event.data.changes),
               event.data.updatedAt,
+              recorded.streamVersion,
             ],
           },
         ];
@@ -176,6 +182,7 @@ export const catalogueProjection = {
             image_height: d.imageHeight,
             created_at: d.createdAt,
             updated_at: d.createdAt,
+            version: recorded.streamVersion,
           }),
         ];
       }
@@ -187,6 +194,7 @@ export const catalogueProjection = {
               event.data.variantId,
               JSON.stringify(event.data.changes),
               event.data.updatedAt,
+              recorded.streamVersion,
             ],
           },
         ];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
 import type { Queryable } from '@brand-api/event-store';
+import type { Versioned } from '../versioned';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { SortKey } from './cursor';
 
@@ -54,21 +55,32 @@ export async function getProduct(
   db: Queryable,
   brandId: string,
   productId: string,
-): Promise<BrandProduct | undefined> {
-  const text = `SELECT ${productColumns} FROM brand_products WHERE id = $1 AND brand_id = $2`;
-  const { rows } = await db.query<BrandProduct>(text, [productId, brandId], prepared(text));
-  return rows[0];
+): Promise<Versioned<BrandProduct> | undefined> {
+  const text = `SELECT ${productColumns}, version FROM brand_products WHERE id = $1 AND brand_id = $2`;
+  const { rows } = await db.query<Row<BrandProduct>>(text, [productId, brandId], prepared(text));
+  return rows[0] && versioned(rows[0]);
 }
 
 export async function getVariant(
   db: Queryable,
   brandId: string,
   variantId: string,
-): Promise<BrandProductVariant | undefined> {
-  const text = `SELECT ${variantColumns} FROM brand_product_variants WHERE id = $1 AND brand_id = $2`;
-  const { rows } = await db.query<BrandProductVariant>(text, [variantId, brandId], prepared(text));
-  return rows[0];
+): Promise<Versioned<BrandProductVariant> | undefined> {
+  const text = `SELECT ${variantColumns}, version FROM brand_product_variants WHERE id = $1 AND brand_id = $2`;
+  const { rows } = await db.query<Row<BrandProductVariant>>(
+    text,
+    [variantId, brandId],
+    prepared(text),
+  );
+  return rows[0] && versioned(rows[0]);
 }
+
+type Row<T> = T & { version: number };
+
+const versioned = <T>({ version, ...data }: Row<T>): Versioned<T> => ({
+  data: data as T,
+  version,
+});
 
 /** Ids of the variants of these products, as the read table knows them now. */
 export async function variantIdsOfProducts(

@@ -42,6 +42,7 @@ function recorded(
   data: unknown,
   occurredAt: string,
   brandId = brandA,
+  streamVersion = 0,
 ): RecordedEvent {
   position += 1;
   return {
@@ -51,7 +52,7 @@ function recorded(
     metadata: { brandId, occurredAt },
     schemaVersion: 1,
     streamName: 'test',
-    streamVersion: 0,
+    streamVersion,
     position: { commit: position, prepare: position },
     recordedAt: new Date(occurredAt),
   };
@@ -88,8 +89,14 @@ const joined = (n: number, brandId = brandA) =>
     brandId,
   );
 
-const groupsOf = (n: number, groupIds: string[], at: string) =>
-  recorded('MemberGroupsReplaced', { memberId: memberId(n), groupIds, reason: 'updated' }, at);
+const groupsOf = (n: number, groupIds: string[], at: string, streamVersion = 1) =>
+  recorded(
+    'MemberGroupsReplaced',
+    { memberId: memberId(n), groupIds, reason: 'updated' },
+    at,
+    brandA,
+    streamVersion,
+  );
 
 async function walk<T>(
   fetch: (after?: string) => Promise<{ data: T[]; hasMore: boolean; nextCursor: string | null }>,
@@ -137,7 +144,7 @@ describe('community projection: members and groups', () => {
     ];
     await given(...events);
     await given(...events);
-    expect(await getMember(testDb.db, brandA, memberId(1))).toEqual({
+    expect((await getMember(testDb.db, brandA, memberId(1)))?.data).toEqual({
       id: memberId(1),
       username: 'member-1',
       firstName: 'First1',
@@ -149,7 +156,7 @@ describe('community projection: members and groups', () => {
       groupIds: [],
     });
     expect(await getMember(testDb.db, brandA, memberId(8))).toBeUndefined();
-    expect(await getMemberGroup(testDb.db, brandA, groupVip)).toEqual({
+    expect((await getMemberGroup(testDb.db, brandA, groupVip))?.data).toEqual({
       id: groupVip,
       name: 'VIP',
       brandMemberBadge: {
@@ -167,23 +174,29 @@ describe('community projection: members and groups', () => {
         'MemberProfileUpdated',
         { memberId: memberId(1), changes: { phoneNumber: '+447700900123', lastName: 'L' } },
         minute(20),
+        brandA,
+        1,
       ),
-      recorded('MemberBanned', { memberId: memberId(1) }, minute(21)),
+      recorded('MemberBanned', { memberId: memberId(1) }, minute(21), brandA, 2),
       recorded(
         'MemberEmailVerified',
         { memberId: memberId(1), email: 'm1@example.com' },
         minute(21),
+        brandA,
+        3,
       ),
-      groupsOf(1, [groupStaff, groupVip], minute(22)),
+      groupsOf(1, [groupStaff, groupVip], minute(22), 4),
       ...[2, 3, 4, 5].map((n) => groupsOf(n, [groupVip], minute(22))),
     );
-    expect(await getMember(testDb.db, brandA, memberId(1))).toMatchObject({
+    expect((await getMember(testDb.db, brandA, memberId(1)))?.data).toMatchObject({
       lastName: 'L',
       phoneNumber: '+447700900123',
       isBanned: true,
       isEmailVerified: true,
       groupIds: [groupStaff, groupVip],
     });
+    // Each of the member's own events sets the version of its stream, the API's ETag.
+    expect((await getMember(testDb.db, brandA, memberId(1)))?.version).toBe(4);
     await given(
       recorded(
         'MemberProfileUpdated',
@@ -191,7 +204,9 @@ describe('community projection: members and groups', () => {
         minute(23),
       ),
     );
-    expect(await getMember(testDb.db, brandA, memberId(1))).not.toHaveProperty('phoneNumber');
+    expect((await getMember(testDb.db, brandA, memberId(1)))?.data).not.toHaveProperty(
+      'phoneNumber',
+    );
   });
 
   it('takes the role an operator set, again without change when re-applied', async () => {
@@ -199,11 +214,17 @@ describe('community projection: members and groups', () => {
       'MemberRoleChanged',
       { memberId: memberId(2), role: 'MODERATOR', previousRole: 'CUSTOMER' },
       minute(24),
+      brandA,
+      2,
     );
     await given(promoted);
     await given(promoted);
-    expect(await getMember(testDb.db, brandA, memberId(2))).toMatchObject({ role: 'MODERATOR' });
-    expect(await getMember(testDb.db, brandA, memberId(3))).toMatchObject({ role: 'CUSTOMER' });
+    expect((await getMember(testDb.db, brandA, memberId(2)))?.data).toMatchObject({
+      role: 'MODERATOR',
+    });
+    expect((await getMember(testDb.db, brandA, memberId(3)))?.data).toMatchObject({
+      role: 'CUSTOMER',
+    });
   });
 
   it('walks members page by page, all or of one group, in join order', async () => {
@@ -225,15 +246,17 @@ describe('community projection: members and groups', () => {
 
   it('removes a deleted group from every member, and never shows it again', async () => {
     await given(recorded('MemberGroupDeleted', { memberGroupId: groupVip }, minute(30)));
-    expect((await getMember(testDb.db, brandA, memberId(1)))?.groupIds).toEqual([groupStaff]);
-    expect((await getMember(testDb.db, brandA, memberId(2)))?.groupIds).toEqual([]);
+    expect((await getMember(testDb.db, brandA, memberId(1)))?.data.groupIds).toEqual([groupStaff]);
+    expect((await getMember(testDb.db, brandA, memberId(2)))?.data.groupIds).toEqual([]);
+    // The group's event is not the member's: each member's own MemberGroupsReplaced moves it.
+    expect((await getMember(testDb.db, brandA, memberId(2)))?.version).toBe(2);
     expect(await getMemberGroup(testDb.db, brandA, groupVip)).toBeUndefined();
     expect((await listMembers(testDb.db, brandA, { limit: 10, groupId: groupVip })).data).toEqual(
       [],
     );
     // A PATCH decided before the deletion but appended after it.
     await given(groupsOf(6, [groupVip, groupStaff], minute(31)));
-    expect((await getMember(testDb.db, brandA, memberId(6)))?.groupIds).toEqual([groupStaff]);
+    expect((await getMember(testDb.db, brandA, memberId(6)))?.data.groupIds).toEqual([groupStaff]);
   });
 
   it('renames a group and removes its badge', async () => {
@@ -242,13 +265,16 @@ describe('community projection: members and groups', () => {
         'MemberGroupUpdated',
         { memberGroupId: groupStaff, changes: { name: 'Team', brandMemberBadge: null } },
         minute(40),
+        brandA,
+        1,
       ),
     );
-    expect(await getMemberGroup(testDb.db, brandA, groupStaff)).toEqual({
+    expect((await getMemberGroup(testDb.db, brandA, groupStaff))?.data).toEqual({
       id: groupStaff,
       name: 'Team',
       brandMemberBadge: null,
     });
+    expect((await getMemberGroup(testDb.db, brandA, groupStaff))?.version).toBe(1);
     const groups = await listMemberGroups(testDb.db, brandA, { limit: 10 });
     expect(groups).toEqual({
       data: [expect.objectContaining({ id: groupStaff })],

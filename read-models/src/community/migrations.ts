@@ -62,6 +62,15 @@ CREATE INDEX IF NOT EXISTS posts_brand_created ON posts (brand_id, created_at, i
 CREATE INDEX IF NOT EXISTS posts_brand_room_created ON posts (brand_id, room_id, created_at, id);
 `,
   },
+  {
+    // The version of each member's and group's stream (its last event's stream version): the
+    // API's ETag. The projection's version bump replays every row, so the default is never read.
+    id: 'read-models/community/002-stream-versions',
+    sql: `
+ALTER TABLE members ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 0;
+ALTER TABLE member_groups ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 0;
+`,
+  },
 ];
 
 /**

@@ -25,7 +25,8 @@ type Handled = Extract<CommunityEvent, { type: (typeof handles)[number] }>;
 
 /**
  * One UPDATE for any subset of changed fields: a field present in `changes` ($2) takes its
- * value (JSON null clears it), an absent one keeps the column.
+ * value (JSON null clears it), an absent one keeps the column; the row takes the event's time
+ * ($3) and stream version ($4).
  */
 function partialUpdateSql(
   table: string,
@@ -36,7 +37,7 @@ function partialUpdateSql(
       ? `${column} = CASE WHEN $2::jsonb ? '${field}' THEN nullif($2::jsonb -> '${field}', 'null'::jsonb) ELSE ${column} END`
       : `${column} = CASE WHEN $2::jsonb ? '${field}' THEN ($2::jsonb ->> '${field}')::${type} ELSE ${column} END`,
   );
-  return `UPDATE ${table} SET ${sets.join(', ')}, updated_at = $3 WHERE id = $1`;
+  return `UPDATE ${table} SET ${sets.join(', ')}, updated_at = $3, version = $4 WHERE id = $1`;
 }
 
 const updateProfileSql = partialUpdateSql('members', {
@@ -68,13 +69,14 @@ const insertMember = rowInsert({
     'role',
     'joined_at',
     'updated_at',
+    'version',
   ],
   skipConflictsOn: ['id'],
 });
 
 const insertGroup = rowInsert({
   into: 'member_groups',
-  columns: ['id', 'brand_id', 'name', 'brand_member_badge', 'created_at', 'updated_at'],
+  columns: ['id', 'brand_id', 'name', 'brand_member_badge', 'created_at', 'updated_at', 'version'],
   skipConflictsOn: ['id'],
 });
 
@@ -99,15 +101,20 @@ const insertPost = rowInsert({
  * A member's groups, kept to those that still exist: a group deleted while a PATCH naming it
  * was in flight never shows up, whichever of the two commits first.
  */
-function replaceGroups(memberId: string, groupIds: readonly string[], at: string): SqlStatement[] {
+function replaceGroups(
+  memberId: string,
+  groupIds: readonly string[],
+  at: string,
+  version: number,
+): SqlStatement[] {
   return [
     {
       text: `UPDATE members SET group_ids = ARRAY(
                SELECT g.id FROM unnest($2::uuid[]) WITH ORDINALITY AS g(id, ord)
                WHERE EXISTS (SELECT 1 FROM member_groups mg WHERE mg.id = g.id)
-               ORDER BY g.ord), updated_at = $3
+               ORDER BY g.ord), updated_at = $3, version = $4
              WHERE id = $1`,
-      params: [memberId, groupIds, at],
+      params: [memberId, groupIds, at, version],
     },
     { text: 'DELETE FROM member_group_memberships WHERE member_id = $1', params: [memberId] },
     {
@@ -139,10 +146,12 @@ function occurredAt(recorded: RecordedEvent): string {
 /**
  * Members, member groups and posts as read tables for the Brand API's lists. Inserts ignore a
  * row already there and updates set absolute values, so re-applying an event changes nothing.
+ * A member's or group's row keeps its stream's version (the API's ETag), set only by that
+ * stream's own events; version 2 added it and replays the log from empty tables to fill it in.
  */
 export const communityProjection: Projection = {
   name: 'community',
-  version: 1,
+  version: 2,
   handles,
   apply(recorded: RecordedEvent): SqlStatement[] {
     if (!(handles as readonly string[]).includes(recorded.type)) return [];
@@ -166,6 +175,7 @@ export const communityProjection: Projection = {
             role: d.role,
             joined_at: d.joinedAt,
             updated_at: d.joinedAt,
+            version: recorded.streamVersion,
           }),
         ];
       }
@@ -173,32 +183,47 @@ export const communityProjection: Projection = {
         return [
           {
             text: updateProfileSql,
-            params: [event.data.memberId, JSON.stringify(event.data.changes), at],
+            params: [
+              event.data.memberId,
+              JSON.stringify(event.data.changes),
+              at,
+              recorded.streamVersion,
+            ],
           },
         ];
       case 'MemberBanned':
       case 'MemberUnbanned':
         return [
           {
-            text: 'UPDATE members SET is_banned = $2, updated_at = $3 WHERE id = $1',
-            params: [event.data.memberId, event.type === 'MemberBanned', at],
+            text: 'UPDATE members SET is_banned = $2, updated_at = $3, version = $4 WHERE id = $1',
+            params: [
+              event.data.memberId,
+              event.type === 'MemberBanned',
+              at,
+              recorded.streamVersion,
+            ],
           },
         ];
       case 'MemberEmailVerified':
       case 'MemberEmailUnverified':
         return [
           {
-            text: 'UPDATE members SET is_email_verified = $2, updated_at = $3 WHERE id = $1',
-            params: [event.data.memberId, event.type === 'MemberEmailVerified', at],
+            text: 'UPDATE members SET is_email_verified = $2, updated_at = $3, version = $4 WHERE id = $1',
+            params: [
+              event.data.memberId,
+              event.type === 'MemberEmailVerified',
+              at,
+              recorded.streamVersion,
+            ],
           },
         ];
       case 'MemberGroupsReplaced':
-        return replaceGroups(event.data.memberId, event.data.groupIds, at);
+        return replaceGroups(event.data.memberId, event.data.groupIds, at, recorded.streamVersion);
       case 'MemberRoleChanged':
         return [
           {
-            text: 'UPDATE members SET role = $2, updated_at = $3 WHERE id = $1',
-            params: [event.data.memberId, event.data.role, at],
+            text: 'UPDATE members SET role = $2, updated_at = $3, version = $4 WHERE id = $1',
+            params: [event.data.memberId, event.data.role, at, recorded.streamVersion],
           },
         ];
       case 'MemberGroupCreated':
@@ -213,13 +238,19 @@ export const communityProjection: Projection = {
                 : JSON.stringify(event.data.brandMemberBadge),
             created_at: at,
             updated_at: at,
+            version: recorded.streamVersion,
           }),
         ];
       case 'MemberGroupUpdated':
         return [
           {
             text: updateGroupSql,
-            params: [event.data.memberGroupId, JSON.stringify(event.data.changes), at],
+            params: [
+              event.data.memberGroupId,
+              JSON.stringify(event.data.changes),
+              at,
+              recorded.streamVersion,
+            ],
           },
         ];
       case 'MemberGroupDeleted':
@@ -265,5 +296,9 @@ export const communityProjection: Projection = {
         return unknown;
       }
     }
+  },
+  async reset(tx) {
+    // Sessions are credentials kept outside this read model (member_sessions), never reset.
+    await tx.query('TRUNCATE members, member_groups, member_group_memberships, posts');
   },
 };

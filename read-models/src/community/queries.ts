@@ -6,6 +6,7 @@ import type {
   PostType,
 } from '@brand-api/contracts';
 import type { Queryable } from '@brand-api/event-store';
+import type { Versioned } from '../versioned';
 import type { CommunityList } from './cursor';
 import { decodeCommunityCursor, encodeCommunityCursor } from './cursor';
 
@@ -62,13 +63,15 @@ export async function getMember(
   db: Queryable,
   brandId: string,
   memberId: string,
-): Promise<Member | undefined> {
-  const { rows } = await db.query<RawMember>(
-    `SELECT ${memberColumns} FROM members m WHERE m.brand_id = $1 AND m.id = $2`,
+): Promise<Versioned<Member> | undefined> {
+  const { rows } = await db.query<RawMember & { version: number }>(
+    `SELECT ${memberColumns}, m.version FROM members m WHERE m.brand_id = $1 AND m.id = $2`,
     [brandId, memberId],
   );
   const row = rows[0];
-  return row && toMember(row);
+  if (!row) return undefined;
+  const { version, ...member } = row;
+  return { data: toMember(member), version };
 }
 
 /** Members in join order; with `groupId`, only that group's, walking the membership index. */
@@ -114,13 +117,15 @@ export async function getMemberGroup(
   db: Queryable,
   brandId: string,
   memberGroupId: string,
-): Promise<MemberGroup | undefined> {
-  const { rows } = await db.query<RawMemberGroup>(
-    `SELECT ${groupColumns} FROM member_groups WHERE brand_id = $1 AND id = $2`,
+): Promise<Versioned<MemberGroup> | undefined> {
+  const { rows } = await db.query<RawMemberGroup & { version: number }>(
+    `SELECT ${groupColumns}, version FROM member_groups WHERE brand_id = $1 AND id = $2`,
     [brandId, memberGroupId],
   );
   const row = rows[0];
-  return row && toMemberGroup(row);
+  if (!row) return undefined;
+  const { version, ...group } = row;
+  return { data: toMemberGroup(group), version };
 }
 
 export async function listMemberGroups(

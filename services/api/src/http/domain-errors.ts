@@ -7,6 +7,7 @@ import {
   ForeignStreamError,
   WriteNotAppliedError,
 } from '@brand-api/event-store';
+import { PreconditionFailedError } from '../application/preconditions';
 import { jsonPointer } from './json-pointer';
 
 /** The catalogue code each domain rule is answered with. */
@@ -62,6 +63,9 @@ export function commandFailure(error: unknown): ApiError | undefined {
   }
   // Another brand's entity: reported like an unknown one, never as someone else's.
   if (error instanceof ForeignStreamError) return new ApiError('NOT_FOUND', { cause: error });
+  if (error instanceof PreconditionFailedError) {
+    return new ApiError('PRECONDITION_FAILED', { cause: error });
+  }
   if (error instanceof WriteNotAppliedError) {
     return new ApiError('WRITE_NOT_APPLIED', { cause: error });
   }

@@ -88,6 +88,12 @@ function handle(operation: Operation, handler: AnyHandler): Middleware<RouterSta
     const result = await handler(request);
     ctx.status = result.status ?? operation.successStatus;
     if (result.headers) ctx.set(result.headers);
+    // A GET of a resource the caller holds at this ETag (If-None-Match, compared weakly as RFC
+    // 9110 says): 304 and no body, for any operation whose handler answers an ETag.
+    if (ctx.method === 'GET' && ctx.response.get('ETag') && ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
     if (result.body instanceof SerializedJson) {
       ctx.type = 'application/json';
       ctx.body = result.body.text;

@@ -27,9 +27,15 @@ export interface ReadCacheStats {
   bytes: number;
 }
 
+/** An answer as kept: its JSON text, and the headers that describe it (a resource's ETag). */
+export interface CachedAnswer<T> {
+  body: SerializedJson<T>;
+  headers?: Readonly<Record<string, string>>;
+}
+
 interface Entry {
   /** Handed out as is on every hit: it is immutable. */
-  answer: SerializedJson<unknown>;
+  answer: CachedAnswer<unknown>;
   expiresAt: number;
 }
 
@@ -73,9 +79,17 @@ export class ReadCache implements ProjectionObserver {
 
   /** The cached answer for `key`, or `load()`'s, kept when nothing changed meanwhile. */
   async read<T>(key: string, load: () => Promise<T>): Promise<SerializedJson<T>> {
+    return (await this.answer(key, async () => ({ body: await load() }))).body;
+  }
+
+  /** As {@link read}, for an answer that comes with headers of its own (an ETag). */
+  async answer<T>(
+    key: string,
+    load: () => Promise<{ body: T; headers?: Readonly<Record<string, string>> }>,
+  ): Promise<CachedAnswer<T>> {
     if (!this.usable()) {
       this.counters.bypassed += 1;
-      return SerializedJson.of(await load());
+      return serialized(await load());
     }
     const entry = this.entries.get(key);
     if (entry !== undefined) {
@@ -84,13 +98,13 @@ export class ReadCache implements ProjectionObserver {
         this.entries.delete(key);
         this.entries.set(key, entry);
         this.counters.hits += 1;
-        return entry.answer as SerializedJson<T>;
+        return entry.answer as CachedAnswer<T>;
       }
       this.remove(key, entry);
     }
     this.counters.misses += 1;
     const startedAt = this.generation;
-    const answer = SerializedJson.of(await load());
+    const answer = serialized(await load());
     if (this.usable() && startedAt === this.generation) this.keep(key, answer);
     return answer;
   }
@@ -128,9 +142,8 @@ export class ReadCache implements ProjectionObserver {
     return this.leading && this.changesInFlight === 0;
   }
 
-  private keep(key: string, answer: SerializedJson<unknown>): void {
-    // Characters, not bytes: close enough for a bound, and free to compute.
-    const size = answer.text.length + key.length;
+  private keep(key: string, answer: CachedAnswer<unknown>): void {
+    const size = sizeOf(key, answer);
     if (size > this.maxBytes / 16) return;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
@@ -145,6 +158,23 @@ export class ReadCache implements ProjectionObserver {
 
   private remove(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.bytes -= entry.answer.text.length + key.length;
+    this.bytes -= sizeOf(key, entry.answer);
   }
+}
+
+function serialized<T>(loaded: {
+  body: T;
+  headers?: Readonly<Record<string, string>>;
+}): CachedAnswer<T> {
+  const body = SerializedJson.of(loaded.body);
+  return loaded.headers === undefined ? { body } : { body, headers: loaded.headers };
+}
+
+/** Characters, not bytes: close enough for a bound, and free to compute. */
+function sizeOf(key: string, answer: CachedAnswer<unknown>): number {
+  let size = key.length + answer.body.text.length;
+  for (const [name, value] of Object.entries(answer.headers ?? {})) {
+    size += name.length + value.length;
+  }
+  return size;
 }

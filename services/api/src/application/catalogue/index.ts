@@ -9,9 +9,10 @@ import type {
   VariantChangeRequest,
 } from '@brand-api/domain';
 import type { CommandContext, CommandEngine } from '@brand-api/event-store';
+import type { ExpectedVersions, Versioned } from '../preconditions';
 import { sweepVariantsOfDeletedProducts } from './orphan-sweep';
 import type { VariantsOfProducts } from './products';
-import { createProduct, deleteProducts, syncProducts, updateProduct } from './products';
+import { createProduct, deleteProduct, syncProducts, updateProduct } from './products';
 import { createVariant, deleteVariant, syncVariants, updateVariant } from './variants';
 
 export type { VariantsOfProducts };
@@ -27,7 +28,8 @@ export interface CatalogueDeps {
  * The catalogue's use cases: products and variants, one by one and in bulk. Each loads the
  * streams it decides on, decides through the domain and appends through the command engine;
  * deletes of products, and writes that give a variant a parent, sweep up variants a racing
- * request left under a deleted product.
+ * request left under a deleted product. Single writes answer the version they leave the
+ * resource at, and take the versions the caller expects it at (`If-Match`).
  */
 export function catalogueCommands({ engine, ids, variantsOf }: CatalogueDeps) {
   /** A variant written meanwhile under a product that is gone: as if the product never existed. */
@@ -51,7 +53,10 @@ export function catalogueCommands({ engine, ids, variantsOf }: CatalogueDeps) {
     engine.run(context, (uow) => sweepVariantsOfDeletedProducts(uow, productIds, variantsOf));
 
   return {
-    async createProduct(context: CommandContext, product: ProductFields): Promise<ActiveProduct> {
+    async createProduct(
+      context: CommandContext,
+      product: ProductFields,
+    ): Promise<Versioned<ActiveProduct>> {
       return (await engine.run(context, (uow, now) => createProduct(uow, now, ids(), product)))
         .value;
     },
@@ -60,14 +65,21 @@ export function catalogueCommands({ engine, ids, variantsOf }: CatalogueDeps) {
       context: CommandContext,
       productId: string,
       changes: ProductChanges,
-    ): Promise<ActiveProduct> {
-      return (await engine.run(context, (uow, now) => updateProduct(uow, now, productId, changes)))
-        .value;
+      expected?: ExpectedVersions,
+    ): Promise<Versioned<ActiveProduct>> {
+      const { value } = await engine.run(context, (uow, now) =>
+        updateProduct(uow, now, productId, changes, expected),
+      );
+      return value;
     },
 
-    async deleteProduct(context: CommandContext, productId: string): Promise<void> {
+    async deleteProduct(
+      context: CommandContext,
+      productId: string,
+      expected?: ExpectedVersions,
+    ): Promise<void> {
       const { value: deleted } = await engine.run(context, (uow) =>
-        deleteProducts(uow, [productId], variantsOf),
+        deleteProduct(uow, productId, variantsOf, expected),
       );
       await sweepAfterProductDelete(context, deleted);
     },
@@ -79,11 +91,14 @@ export function catalogueCommands({ engine, ids, variantsOf }: CatalogueDeps) {
       await sweepAfterProductDelete(context, deleted);
     },
 
-    async createVariant(context: CommandContext, variant: NewVariant): Promise<ActiveVariant> {
+    async createVariant(
+      context: CommandContext,
+      variant: NewVariant,
+    ): Promise<Versioned<ActiveVariant>> {
       const { value } = await engine.run(context, (uow, now) =>
         createVariant(uow, now, ids(), variant),
       );
-      await sweepAfterVariantWrite(context, value, variant.productStoreId);
+      await sweepAfterVariantWrite(context, value.data, variant.productStoreId);
       return value;
     },
 
@@ -91,18 +106,23 @@ export function catalogueCommands({ engine, ids, variantsOf }: CatalogueDeps) {
       context: CommandContext,
       variantId: string,
       changes: VariantChangeRequest,
-    ): Promise<ActiveVariant> {
+      expected?: ExpectedVersions,
+    ): Promise<Versioned<ActiveVariant>> {
       const { value } = await engine.run(context, (uow, now) =>
-        updateVariant(uow, now, variantId, changes),
+        updateVariant(uow, now, variantId, changes, expected),
       );
       if (changes.productStoreId !== undefined) {
-        await sweepAfterVariantWrite(context, value, changes.productStoreId);
+        await sweepAfterVariantWrite(context, value.data, changes.productStoreId);
       }
       return value;
     },
 
-    async deleteVariant(context: CommandContext, variantId: string): Promise<void> {
-      await engine.run(context, (uow) => deleteVariant(uow, variantId));
+    async deleteVariant(
+      context: CommandContext,
+      variantId: string,
+      expected?: ExpectedVersions,
+    ): Promise<void> {
+      await engine.run(context, (uow) => deleteVariant(uow, variantId, expected));
     },
 
     async syncVariants(context: CommandContext, body: BulkBrandProductVariantsBody): Promise<void> {

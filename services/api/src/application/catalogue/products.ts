@@ -9,6 +9,8 @@ import {
   claimHolder,
 } from '@brand-api/domain';
 import type { UnitOfWork } from '@brand-api/event-store';
+import type { ExpectedVersions, Versioned } from '../preconditions';
+import { requireVersion, versionAfterCommit } from '../preconditions';
 import { assertDistinctStoreIds, forRecord } from './bulk-records';
 import { loadStoreIdClaim } from './store-id-claims';
 import { deleteVariants } from './variants';
@@ -21,7 +23,7 @@ export async function createProduct(
   now: string,
   productId: string,
   product: ProductFields,
-): Promise<ActiveProduct> {
+): Promise<Versioned<ActiveProduct>> {
   const claim = await loadStoreIdClaim(uow, 'product', product.storeId);
   claim.decide(
     claimStoreId({
@@ -33,7 +35,7 @@ export async function createProduct(
   );
   const stream = uow.fresh(productStreamName(productId), productDecider);
   stream.decide({ type: 'CreateProduct', data: { productId, product, now } });
-  return existing(stream.state);
+  return { data: existing(stream.state), version: versionAfterCommit(stream) };
 }
 
 export async function updateProduct(
@@ -41,10 +43,24 @@ export async function updateProduct(
   now: string,
   productId: string,
   changes: ProductChanges,
-): Promise<ActiveProduct> {
+  expected?: ExpectedVersions,
+): Promise<Versioned<ActiveProduct>> {
   const stream = await uow.load(productStreamName(productId), productDecider, { tenant: true });
+  requireVersion(stream, expected);
   stream.decide({ type: 'UpdateProduct', data: { productId, changes, now } });
-  return existing(stream.state);
+  return { data: existing(stream.state), version: versionAfterCommit(stream) };
+}
+
+/** Deletes one product (see {@link deleteProducts}) if it is at a version the caller named. */
+export async function deleteProduct(
+  uow: UnitOfWork,
+  productId: string,
+  variantsOf: VariantsOfProducts,
+  expected?: ExpectedVersions,
+): Promise<string[]> {
+  const stream = await uow.load(productStreamName(productId), productDecider, { tenant: true });
+  requireVersion(stream, expected);
+  return deleteProducts(uow, [productId], variantsOf);
 }
 
 /**

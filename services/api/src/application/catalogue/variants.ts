@@ -9,6 +9,8 @@ import {
   variantStreamName,
 } from '@brand-api/domain';
 import type { UnitOfWork } from '@brand-api/event-store';
+import type { ExpectedVersions, Versioned } from '../preconditions';
+import { requireVersion, versionAfterCommit } from '../preconditions';
 import { assertDistinctStoreIds, forRecord } from './bulk-records';
 import { loadStoreIdClaim, resolveParent } from './store-id-claims';
 
@@ -19,7 +21,7 @@ export async function createVariant(
   now: string,
   variantId: string,
   variant: NewVariant,
-): Promise<ActiveVariant> {
+): Promise<Versioned<ActiveVariant>> {
   const parent = await resolveParent(uow, variant.productStoreId);
   const stream = uow.fresh(variantStreamName(variantId), variantDecider);
   stream.decide({ type: 'CreateVariant', data: { variantId, variant, parent, now } });
@@ -32,7 +34,7 @@ export async function createVariant(
       ownerId: variantId,
     }),
   );
-  return existing(stream.state);
+  return { data: existing(stream.state), version: versionAfterCommit(stream) };
 }
 
 /** A new productStoreId is resolved here, in the event store, and moves the variant. */
@@ -41,21 +43,28 @@ export async function updateVariant(
   now: string,
   variantId: string,
   changes: VariantChangeRequest,
-): Promise<ActiveVariant> {
+  expected?: ExpectedVersions,
+): Promise<Versioned<ActiveVariant>> {
   const [stream, parent] = await Promise.all([
     uow.load(variantStreamName(variantId), variantDecider, { tenant: true }),
     changes.productStoreId === undefined ? undefined : resolveParent(uow, changes.productStoreId),
   ]);
+  requireVersion(stream, expected);
   stream.decide({
     type: 'UpdateVariant',
     data: { variantId, changes, now, ...(parent === undefined ? {} : { parent }) },
   });
-  return existing(stream.state);
+  return { data: existing(stream.state), version: versionAfterCommit(stream) };
 }
 
-export async function deleteVariant(uow: UnitOfWork, variantId: string): Promise<void> {
+export async function deleteVariant(
+  uow: UnitOfWork,
+  variantId: string,
+  expected?: ExpectedVersions,
+): Promise<void> {
   const stream = await uow.load(variantStreamName(variantId), variantDecider, { tenant: true });
   existing(stream.state);
+  requireVersion(stream, expected);
   await deleteVariants(uow, [variantId], 'deleted');
 }
 
@@ -122,7 +131,7 @@ export async function syncVariants(
       const { storeId: _sameStoreId, ...changes } = record;
       return updateVariant(uow, now, variantId, changes);
     });
-    parents.add(variant.fields.productId);
+    parents.add(variant.data.fields.productId);
   }
   const toDelete = deleteClaims
     .map((claim) => claimHolder(claim.state))

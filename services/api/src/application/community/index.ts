@@ -1,5 +1,6 @@
 import type { CommandContext, CommandEngine, EventStore } from '@brand-api/event-store';
 import type { MemberRole } from '@brand-api/contracts';
+import type { ExpectedVersions } from '../preconditions';
 import { magicLinkCommands } from './magic-links';
 import { memberActions } from './member-actions';
 import type { MembersOfGroup } from './member-groups';
@@ -34,8 +35,12 @@ export interface CommunityDeps {
 export function communityCommands(deps: CommunityDeps) {
   const { engine, ids } = deps;
   return {
-    updateMember: (context: CommandContext, memberId: string, changes: MemberChanges) =>
-      updateMember(engine, context, memberId, changes),
+    updateMember: (
+      context: CommandContext,
+      memberId: string,
+      changes: MemberChanges,
+      expected?: ExpectedVersions,
+    ) => updateMember(engine, context, memberId, changes, expected),
     setMemberRole: (context: CommandContext, memberId: string, role: MemberRole) =>
       setMemberRole(engine, context, memberId, role),
     ...memberGroupCommands(deps),

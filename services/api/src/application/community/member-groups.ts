@@ -8,6 +8,8 @@ import {
 } from '@brand-api/domain';
 import type { LiveMemberGroup } from '@brand-api/domain';
 import type { CommandContext, CommandEngine } from '@brand-api/event-store';
+import type { ExpectedVersions, Versioned } from '../preconditions';
+import { requireVersion, versionAfterCommit } from '../preconditions';
 
 /** The members of a group as the read table lists them (a deleted group leaves each of them). */
 export type MembersOfGroup = (memberGroupId: string) => Promise<string[]>;
@@ -18,12 +20,16 @@ export interface MemberGroupDeps {
   membersOf: MembersOfGroup;
 }
 
+/**
+ * Member groups of a brand. Writes answer the version they leave the group at, and take the
+ * versions the caller expects it at (`If-Match`).
+ */
 export function memberGroupCommands({ engine, ids, membersOf }: MemberGroupDeps) {
   return {
     async createMemberGroup(
       context: CommandContext,
       input: { name: string; brandMemberBadge?: BrandMemberBadgeInput | null },
-    ): Promise<LiveMemberGroup> {
+    ): Promise<Versioned<LiveMemberGroup>> {
       const memberGroupId = ids();
       const { value } = await engine.run(context, (uow) => {
         const stream = uow.fresh(memberGroupStreamName(memberGroupId), memberGroupDecider);
@@ -36,7 +42,7 @@ export function memberGroupCommands({ engine, ids, membersOf }: MemberGroupDeps)
             badgeId: ids(),
           },
         });
-        return existing(stream.state);
+        return { data: existing(stream.state), version: versionAfterCommit(stream) };
       });
       return value;
     },
@@ -45,23 +51,30 @@ export function memberGroupCommands({ engine, ids, membersOf }: MemberGroupDeps)
       context: CommandContext,
       memberGroupId: string,
       changes: { name?: string; brandMemberBadge?: BrandMemberBadgeInput | null },
-    ): Promise<LiveMemberGroup> {
+      expected?: ExpectedVersions,
+    ): Promise<Versioned<LiveMemberGroup>> {
       const { value } = await engine.run(context, async (uow) => {
         const stream = await uow.load(memberGroupStreamName(memberGroupId), memberGroupDecider, {
           tenant: true,
         });
+        requireVersion(stream, expected);
         stream.decide({ type: 'UpdateMemberGroup', data: { ...changes, badgeId: ids() } });
-        return existing(stream.state);
+        return { data: existing(stream.state), version: versionAfterCommit(stream) };
       });
       return value;
     },
 
     /** The group and every member's removal from it are appended in one transaction. */
-    async deleteMemberGroup(context: CommandContext, memberGroupId: string): Promise<void> {
+    async deleteMemberGroup(
+      context: CommandContext,
+      memberGroupId: string,
+      expected?: ExpectedVersions,
+    ): Promise<void> {
       await engine.run(context, async (uow) => {
         const stream = await uow.load(memberGroupStreamName(memberGroupId), memberGroupDecider, {
           tenant: true,
         });
+        requireVersion(stream, expected);
         stream.decide({ type: 'DeleteMemberGroup', data: {} });
         const members = await Promise.all(
           (await membersOf(memberGroupId)).map((memberId) =>

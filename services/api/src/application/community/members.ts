@@ -10,6 +10,8 @@ import {
 } from '@brand-api/domain';
 import type { ActiveMember } from '@brand-api/domain';
 import type { CommandContext, CommandEngine, UnitOfWork } from '@brand-api/event-store';
+import type { ExpectedVersions, Versioned } from '../preconditions';
+import { requireVersion, versionAfterCommit } from '../preconditions';
 import { claimFreeUsername } from './claims';
 
 export interface NewMember {
@@ -50,18 +52,23 @@ export interface MemberChanges {
   groupIds?: string[];
 }
 
-/** A brand bans or unbans a member, verifies their email (custom auth only) or sets their groups. */
+/**
+ * A brand bans or unbans a member, verifies their email (custom auth only) or sets their groups,
+ * if the member is at a version the caller named (`If-Match`).
+ */
 export async function updateMember(
   engine: CommandEngine,
   context: CommandContext,
   memberId: string,
   changes: MemberChanges,
-): Promise<ActiveMember> {
+  expected?: ExpectedVersions,
+): Promise<Versioned<ActiveMember>> {
   const { value } = await engine.run(context, async (uow) => {
     const [stream, brand] = await Promise.all([
       loadMember(uow, memberId),
       uow.load(brandStreamName(uow.brandId), brandDecider, { tenant: true }),
     ]);
+    requireVersion(stream, expected);
     // Each named group is read from its own stream: the log, not a read table, says it exists.
     const groups = await Promise.all(
       (changes.groupIds ?? []).map((groupId) =>
@@ -79,7 +86,7 @@ export async function updateMember(
         emailVerificationAllowed: brand.state.status === 'active' && brand.state.customAuthEnabled,
       },
     });
-    return existing(stream.state);
+    return { data: existing(stream.state), version: versionAfterCommit(stream) };
   });
   return value;
 }

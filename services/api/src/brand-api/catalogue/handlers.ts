@@ -7,6 +7,7 @@ import {
   listProducts,
   listVariants,
 } from '@brand-api/read-models';
+import { etagOf, expectedVersionsIn, versionedAnswer } from '../../http/etags';
 import type { ApiKeyPrincipal } from '../auth/api-key-authenticator';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
@@ -60,17 +61,20 @@ export function catalogueHandlers(
   /** A page of a list, through the read cache. */
   const cachedPage = <T>(what: string, brandId: string, query: object, list: () => Promise<T>) =>
     cache.read(readKey(what, brandId, query), () => listing(list));
-  /** One row as `{ data }`, through the read cache; 404 when the brand has no such row. */
+  /**
+   * One row as `{ data }` with its version as the ETag, through the read cache; 404 when the
+   * brand has no such row.
+   */
   const cachedOne = <T>(
     what: string,
     brandId: string,
     id: string,
-    get: () => Promise<T | undefined>,
+    get: () => Promise<{ data: T; version: number } | undefined>,
   ) =>
-    cache.read(readKey(what, brandId, id), async () => {
-      const data = await get();
-      if (data === undefined) throw new ApiError('NOT_FOUND');
-      return { data };
+    cache.answer(readKey(what, brandId, id), async () => {
+      const found = await get();
+      if (found === undefined) throw new ApiError('NOT_FOUND');
+      return { body: { data: found.data }, headers: { ETag: etagOf(found.version) } };
     });
 
   return {
@@ -82,25 +86,33 @@ export function catalogueHandlers(
     },
 
     async createBrandProduct(request) {
-      const product = await catalogue.createProduct(commandContext(request), request.body);
-      return { body: { data: productView(product) } };
+      const { data, version } = await catalogue.createProduct(
+        commandContext(request),
+        request.body,
+      );
+      return versionedAnswer({ data: productView(data), version });
     },
 
     async getBrandProduct({ auth: { brandId }, params: { id } }) {
-      return { body: await cachedOne('product', brandId, id, () => getProduct(db, brandId, id)) };
+      return cachedOne('product', brandId, id, () => getProduct(db, brandId, id));
     },
 
     async updateBrandProduct(request) {
-      const product = await catalogue.updateProduct(
+      const { data, version } = await catalogue.updateProduct(
         commandContext(request),
         request.params.id,
         request.body,
+        expectedVersionsIn(request.ctx),
       );
-      return { body: { data: productView(product) } };
+      return versionedAnswer({ data: productView(data), version });
     },
 
     async deleteBrandProduct(request) {
-      await catalogue.deleteProduct(commandContext(request), request.params.id);
+      await catalogue.deleteProduct(
+        commandContext(request),
+        request.params.id,
+        expectedVersionsIn(request.ctx),
+      );
       return { body: success };
     },
 
@@ -122,25 +134,33 @@ export function catalogueHandlers(
     },
 
     async createBrandProductVariant(request) {
-      const variant = await catalogue.createVariant(commandContext(request), request.body);
-      return { body: { data: variantView(variant) } };
+      const { data, version } = await catalogue.createVariant(
+        commandContext(request),
+        request.body,
+      );
+      return versionedAnswer({ data: variantView(data), version });
     },
 
     async getBrandProductVariant({ auth: { brandId }, params: { id } }) {
-      return { body: await cachedOne('variant', brandId, id, () => getVariant(db, brandId, id)) };
+      return cachedOne('variant', brandId, id, () => getVariant(db, brandId, id));
     },
 
     async updateBrandProductVariant(request) {
-      const variant = await catalogue.updateVariant(
+      const { data, version } = await catalogue.updateVariant(
         commandContext(request),
         request.params.id,
         request.body,
+        expectedVersionsIn(request.ctx),
       );
-      return { body: { data: variantView(variant) } };
+      return versionedAnswer({ data: variantView(data), version });
     },
 
     async deleteBrandProductVariant(request) {
-      await catalogue.deleteVariant(commandContext(request), request.params.id);
+      await catalogue.deleteVariant(
+        commandContext(request),
+        request.params.id,
+        expectedVersionsIn(request.ctx),
+      );
       return { body: success };
     },
 

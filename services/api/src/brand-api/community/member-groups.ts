@@ -3,6 +3,7 @@ import { memberGroupView } from '@brand-api/domain';
 import { requestContext } from '@brand-api/event-store';
 import { getMemberGroup, listMemberGroups } from '@brand-api/read-models';
 import type { ApiKeyPrincipal } from '../auth/api-key-authenticator';
+import { expectedVersionsIn, versionedAnswer } from '../../http/etags';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
 import { listing } from './listing';
@@ -25,26 +26,31 @@ export function memberGroupHandlers(services: AppServices): ApiHandlers {
     async getMemberGroup(request) {
       const group = await getMemberGroup(db, request.auth.brandId, request.params.id);
       if (!group) throw new ApiError('NOT_FOUND');
-      return { body: { data: group } };
+      return versionedAnswer(group);
     },
 
     async createMemberGroup(request) {
-      const group = await community.createMemberGroup(context(request), request.body);
-      return { body: { data: memberGroupView(group) } };
+      const { data, version } = await community.createMemberGroup(context(request), request.body);
+      return versionedAnswer({ data: memberGroupView(data), version });
     },
 
     async updateMemberGroup(request) {
-      const group = await community.updateMemberGroup(
+      const { data, version } = await community.updateMemberGroup(
         context(request),
         request.params.id,
         request.body,
+        expectedVersionsIn(request.ctx),
       );
-      return { body: { data: memberGroupView(group) } };
+      return versionedAnswer({ data: memberGroupView(data), version });
     },
 
     /** The group and every member's removal from it are appended in one transaction. */
     async deleteMemberGroup(request) {
-      await community.deleteMemberGroup(context(request), request.params.id);
+      await community.deleteMemberGroup(
+        context(request),
+        request.params.id,
+        expectedVersionsIn(request.ctx),
+      );
       return { body: { success: true } };
     },
   };

@@ -2,6 +2,7 @@ import { ApiError } from '@brand-api/contracts';
 import { memberView } from '@brand-api/domain';
 import { requestContext } from '@brand-api/event-store';
 import { getMember, listMembers } from '@brand-api/read-models';
+import { expectedVersionsIn, versionedAnswer } from '../../http/etags';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
 import { listing } from './listing';
@@ -22,16 +23,17 @@ export function memberHandlers(services: AppServices): ApiHandlers {
     async getMember(request) {
       const member = await getMember(db, request.auth.brandId, request.params.id);
       if (!member) throw new ApiError('NOT_FOUND');
-      return { body: { data: member } };
+      return versionedAnswer(member);
     },
 
-    async updateMember({ auth, body, params, requestId }) {
-      const member = await community.updateMember(
+    async updateMember({ auth, body, params, requestId, ctx }) {
+      const { data, version } = await community.updateMember(
         requestContext(auth.brandId, { kind: 'apiKey', id: auth.apiKeyId }, requestId),
         params.id,
         body,
+        expectedVersionsIn(ctx),
       );
-      return { body: { data: memberView(member) } };
+      return versionedAnswer({ data: memberView(data), version });
     },
   };
 }

@@ -1,0 +1,58 @@
+import { existing } from '@brand-api/domain';
+import type { DomainEvent, TrackedStream } from '@brand-api/event-store';
+
+/**
+ * What a write's caller knows of the resource (`If-Match`): the versions of its stream it
+ * decided the write on, or `any` for a resource that merely has to exist.
+ */
+export type ExpectedVersions = 'any' | readonly number[];
+
+/** A resource and the version of its stream once the write that answers it is appended. */
+export interface Versioned<T> {
+  data: T;
+  version: number;
+}
+
+/**
+ * The resource is no longer at a version the caller named: another write landed since the
+ * caller read it, or won the race against this one. Nothing of the command is appended.
+ */
+export class PreconditionFailedError extends Error {
+  override readonly name = 'PreconditionFailedError';
+  constructor(
+    readonly streamName: string,
+    readonly actualVersion: number,
+  ) {
+    super(`${streamName} is at version ${actualVersion}, not at one the caller named`);
+  }
+}
+
+/**
+ * Refuses the command unless the stream, as this run of it read it, is at a version the caller
+ * named. It is checked on every run of the command: when the append loses a race, the engine
+ * runs the command again on a fresh read, where the winner's event has moved the version, so a
+ * lost race on the resource is refused here too, while a race lost on another stream of the
+ * same unit of work (a member leaving a deleted group, a product's variants) is run again as
+ * usual. An absent resource, or another brand's, is refused as not found first: the
+ * precondition never tells whether an id exists.
+ */
+export function requireVersion<C, E extends DomainEvent, S extends { status: string }>(
+  stream: TrackedStream<C, E, S>,
+  expected: ExpectedVersions | undefined,
+): void {
+  if (expected === undefined) return;
+  existing(stream.state);
+  const actual = stream.expectedVersion;
+  if (expected === 'any') return;
+  if (typeof actual !== 'number' || !expected.includes(actual)) {
+    throw new PreconditionFailedError(stream.streamName, typeof actual === 'number' ? actual : -1);
+  }
+}
+
+/** The stream's version once this unit of work is appended: the version read plus what was decided. */
+export function versionAfterCommit<C, E extends DomainEvent, S>(
+  stream: TrackedStream<C, E, S>,
+): number {
+  const read = typeof stream.expectedVersion === 'number' ? stream.expectedVersion : -1;
+  return read + stream.pending.length;
+}
