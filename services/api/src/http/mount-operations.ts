@@ -88,9 +88,10 @@ function handle(operation: Operation, handler: AnyHandler): Middleware<RouterSta
     const result = await handler(request);
     ctx.status = result.status ?? operation.successStatus;
     if (result.headers) ctx.set(result.headers);
-    // A GET of a resource the caller holds at this ETag (If-None-Match, compared weakly as RFC
-    // 9110 says): 304 and no body, for any operation whose handler answers an ETag.
-    if (ctx.method === 'GET' && ctx.response.get('ETag') && ctx.fresh) {
+    // A GET (or HEAD) of a resource the caller holds at this ETag (If-None-Match, compared
+    // weakly as RFC 9110 says; `ctx.fresh` is false for other methods): 304 and no body, for
+    // any operation whose handler answers an ETag.
+    if (ctx.response.get('ETag') && ctx.fresh) {
       ctx.status = 304;
       return;
     }

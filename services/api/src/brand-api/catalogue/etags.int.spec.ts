@@ -72,6 +72,11 @@ describe(`ETags and preconditions of products and variants (${hasPostgresServer(
     expect(notModified.headers.etag).toBe(etag);
     await api.get(`/brand-products/${id}`).set('if-none-match', `"7", W/${etag}`).expect(304);
     await api.get(`/brand-products/${id}`).set('if-none-match', '*').expect(304);
+    await t.http
+      .head(`/api/v1/brand-products/${id}`)
+      .set('authorization', bearer(key))
+      .set('if-none-match', etag)
+      .expect(304);
     await api.patch(`/brand-products/${id}`, { title: 'Changed' }).expect(200);
     const modified = await api.get(`/brand-products/${id}`).set('if-none-match', etag).expect(200);
     expect((modified.body as { data: BrandProduct }).data.title).toBe('Changed');
