@@ -21,7 +21,12 @@ const versionTag = /^(0|[1-9][0-9]{0,9})$/;
 export function expectedVersionsOf(header: string | undefined): ExpectedVersions | undefined {
   if (header === undefined) return undefined;
   if (header.trim() === '*') return 'any';
-  const tags = header.split(',').map((tag) => tag.trim());
+  // Empty list elements are ignored (RFC 9110 §5.6.1.2); a header of none names nothing.
+  const tags = header
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+  if (tags.length === 0) throw malformed();
   const versions: number[] = [];
   for (const tag of tags) {
     const match = entityTag.exec(tag);

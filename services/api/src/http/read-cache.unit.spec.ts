@@ -25,6 +25,24 @@ describe('ReadCache', () => {
     expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
   });
 
+  it('keeps the headers of an answer (its ETag) with its text, and forgets both together', async () => {
+    const cache = leadingCache();
+    let version = 0;
+    const load = jest.fn(() =>
+      Promise.resolve({ body: { data: { id: 'p' } }, headers: { ETag: `"${version}"` } }),
+    );
+    expect((await cache.answer('k', load)).headers).toEqual({ ETag: '"0"' });
+    const hit = await cache.answer('k', load);
+    expect(hit).toMatchObject({ headers: { ETag: '"0"' } });
+    expect(hit.body.text).toBe('{"data":{"id":"p"}}');
+    expect(load).toHaveBeenCalledTimes(1);
+    cache.changing('catalogue');
+    version = 1;
+    cache.settled('catalogue');
+    expect((await cache.answer('k', load)).headers).toEqual({ ETag: '"1"' });
+    expect(cache.stats().bytes).toBe('k'.length + hit.body.text.length + 'ETag'.length + 3);
+  });
+
   it('is bypassed in a process that does not lead the projection', async () => {
     const cache = new ReadCache('catalogue');
     const load = jest.fn(() => Promise.resolve('x'));
