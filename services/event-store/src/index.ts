@@ -4,3 +4,4 @@ export * from './postgres';
 export * from './eventstoredb';
 export * from './projections';
 export * from './commands';
+export * from './single-stream';
