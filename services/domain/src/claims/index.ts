@@ -1,1 +1,2 @@
 export * from './unique-claim';
+export * from './reservation';

@@ -14,11 +14,13 @@ import type {
   UsernameClaimed,
 } from '@brand-api/contracts';
 import { alreadyTaken } from '../errors';
+import { reservationCancelled, reservedEntityStream } from './reservation';
+import type { ClaimReservationCancelled } from './reservation';
 
 export type ClaimedEvent =
   StoreIdClaimed | CustomAuthSubClaimed | UsernameClaimed | MemberEmailClaimed;
 export type ReleasedEvent = StoreIdReleased;
-export type ClaimEvent = ClaimedEvent | ReleasedEvent;
+export type ClaimEvent = ClaimedEvent | ReleasedEvent | ClaimReservationCancelled;
 
 /** Who holds the value: the entity (product, variant, member) whose id the claim names. */
 export interface ClaimState {
@@ -37,10 +39,20 @@ export interface Release {
   event: ReleasedEvent;
 }
 
-export type ClaimCommand = Claim | Release;
+/**
+ * Gives back a value reserved for an entity that was never written (single-stream stores:
+ * the claim is appended before the entity, and undone when the entity's append fails).
+ */
+export interface CancelReservation {
+  type: 'CancelReservation';
+  holder: string;
+}
+
+export type ClaimCommand = Claim | Release | CancelReservation;
 
 /** The entity a claim event is about. */
 export function claimant(event: ClaimEvent): string {
+  if ('holder' in event.data) return event.data.holder;
   return 'ownerId' in event.data ? event.data.ownerId : event.data.memberId;
 }
 
@@ -49,6 +61,7 @@ export const initialClaimState = (): ClaimState => ({ holder: undefined });
 export function evolveClaim(state: ClaimState, event: ClaimEvent): ClaimState {
   switch (event.type) {
     case 'StoreIdReleased':
+    case 'ClaimReservationCancelled':
       // Only the holder releases; anything else leaves the claim as it was.
       return state.holder === claimant(event) ? { holder: undefined } : state;
     default:
@@ -58,16 +71,19 @@ export function evolveClaim(state: ClaimState, event: ClaimEvent): ClaimState {
 
 /** Claiming a value its claimant already holds, or releasing one it does not hold, changes nothing. */
 export function decideClaim(command: ClaimCommand, state: ClaimState): ClaimEvent[] {
-  const who = claimant(command.event);
   switch (command.type) {
-    case 'Claim':
+    case 'Claim': {
+      const who = claimant(command.event);
       if (state.holder === who) return [];
       if (state.holder !== undefined) {
         throw alreadyTaken(command.taken.message, command.taken.path);
       }
       return [command.event];
+    }
     case 'Release':
-      return state.holder === who ? [command.event] : [];
+      return state.holder === claimant(command.event) ? [command.event] : [];
+    case 'CancelReservation':
+      return state.holder === command.holder ? [reservationCancelled(command.holder)] : [];
     default: {
       const unknown: never = command;
       return unknown;
@@ -84,4 +100,19 @@ export const uniqueClaimDecider = {
   decide: decideClaim,
   evolve: evolveClaim,
   initialState: initialClaimState,
+  /**
+   * How a store that cannot append several streams at once keeps a claim and its entity
+   * together (the command engine's unit of work): a claim of a value reserves it for the
+   * entity's stream, and a reservation whose entity was never written is cancelled.
+   */
+  reservations: {
+    reservedFor: (event: ClaimEvent): string | undefined =>
+      event.type === 'StoreIdReleased' || event.type === 'ClaimReservationCancelled'
+        ? undefined
+        : reservedEntityStream(event),
+    cancel: (reservation: ClaimEvent): ClaimCommand => ({
+      type: 'CancelReservation',
+      holder: claimant(reservation),
+    }),
+  },
 };

@@ -1,0 +1,40 @@
+/**
+ * Reservations: on an event store that appends one stream at a time (EventStoreDB), a claim is
+ * appended first, reserving its value for the entity about to be written, and cancelled when
+ * that entity's append fails or never happens (a sweeper cancels those after a grace period).
+ */
+import { productStreamName, variantStreamName } from '../catalogue/streams';
+import { memberStreamName } from '../member/member';
+import type { ClaimedEvent } from './unique-claim';
+
+/**
+ * The value went back because the entity it was reserved for was never written. Only the
+ * command engine and the claim sweeper append it; no read model or webhook reads it.
+ */
+export interface ClaimReservationCancelled {
+  type: 'ClaimReservationCancelled';
+  schemaVersion: 1;
+  data: { holder: string };
+}
+
+export function reservationCancelled(holder: string): ClaimReservationCancelled {
+  return { type: 'ClaimReservationCancelled', schemaVersion: 1, data: { holder } };
+}
+
+/** The stream of the entity a claim takes its value for. */
+export function reservedEntityStream(event: ClaimedEvent): string {
+  switch (event.type) {
+    case 'StoreIdClaimed':
+      return event.data.kind === 'product'
+        ? productStreamName(event.data.ownerId)
+        : variantStreamName(event.data.ownerId);
+    case 'CustomAuthSubClaimed':
+    case 'UsernameClaimed':
+    case 'MemberEmailClaimed':
+      return memberStreamName(event.data.memberId);
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
