@@ -3,7 +3,7 @@ import { ConcurrencyError } from '../event-store';
 import type { ProjectionRunner } from '../projections';
 import { awaitReadModels } from './await-read-models';
 import type { CommandContext } from './command-context';
-import { ChangedConcurrentlyError } from './errors';
+import { ChangedConcurrentlyError, ReservationPendingError } from './errors';
 import type { RetryPolicy } from './retry-policy';
 import { lostRaces } from './retry-policy';
 import type { StreamStates } from './stream-states';
@@ -63,8 +63,9 @@ export interface CommandResult<T> {
  * work and decides; the unit appends everything decided atomically, each stream at the version
  * it was read. A lost race runs `work` again from a fresh read, where the decider sees the
  * winner; a command still losing after the policy's attempts is refused as changed
- * concurrently. The answer waits until the read models show the write, so a GET right after
- * it sees it.
+ * concurrently. A claim another command reserved and has not finished writing (single-stream
+ * stores) is a lost race too. The answer waits until the read models show the write, so a GET
+ * right after it sees it.
  */
 export class CommandEngine {
   readonly clock: () => Date;
@@ -89,12 +90,15 @@ export class CommandEngine {
         this.deps.states,
         this.deps.upcast,
       );
-      const value = await work(uow, now);
+      let value: T;
       let positions: LogPosition[];
       try {
+        value = await work(uow, now);
         positions = await uow.commit(context, now);
       } catch (error) {
-        if (!(error instanceof ConcurrencyError)) throw error;
+        if (!(error instanceof ConcurrencyError || error instanceof ReservationPendingError)) {
+          throw error;
+        }
         if (attempt < retry.maxAttempts) {
           await retry.pauseBeforeRetry(attempt);
           continue;

@@ -15,6 +15,21 @@ export class ChangedConcurrentlyError extends Error {
 }
 
 /**
+ * A claim reserved for an entity whose first event is not in the log yet: on a store that
+ * appends one stream at a time, another command is between its two appends. The engine runs
+ * the command again, as after a lost race.
+ */
+export class ReservationPendingError extends Error {
+  override readonly name = 'ReservationPendingError';
+  constructor(
+    readonly claimStream: string,
+    readonly entityStream: string,
+  ) {
+    super(`${claimStream} is reserved for ${entityStream}, which is not written yet`);
+  }
+}
+
+/**
  * A decision on a stream another brand wrote: it reads as absent to this brand and may not be
  * written, so its id answers as unknown (404), never as someone else's (no existence leak).
  */

@@ -1,6 +1,20 @@
-import type { EventStore, ExpectedVersion, LogPosition, RecordedEvent } from '../event-store';
-import { ForeignStreamError } from './errors';
+import type {
+  EventMetadata,
+  EventStore,
+  ExpectedVersion,
+  LogPosition,
+  RecordedEvent,
+} from '../event-store';
+import { MultiStreamAppendUnsupportedError } from '../event-store';
+import { ForeignStreamError, ReservationPendingError } from './errors';
 import type { CommandContext, Decider, DomainEvent } from './command-context';
+import { isClaimDecider, reservedForOf } from './reservations';
+import type { ChangedStream } from './single-stream-commit';
+import {
+  appendsOneStreamAtATime,
+  commitOneStreamAtATime,
+  rememberOneStreamAtATime,
+} from './single-stream-commit';
 import type { StreamStates } from './stream-states';
 
 /** A stream read once for this command, with the events decided on it since. */
@@ -9,7 +23,7 @@ export class TrackedStream<Command, Event extends DomainEvent, State> {
 
   constructor(
     readonly streamName: string,
-    private readonly decider: Decider<Command, Event, State>,
+    readonly decider: Decider<Command, Event, State>,
     public state: State,
     readonly expectedVersion: ExpectedVersion,
     /** Another brand's stream: it reads as absent and may not be written. */
@@ -33,6 +47,10 @@ type AnyTracked = TrackedStream<never, DomainEvent, unknown>;
  * append, each stream with the version it was read at: an entity's events and its store-id
  * claim are written together or not at all, and a concurrent writer of any of them makes
  * the whole append fail with a ConcurrencyError (the caller runs the command again).
+ *
+ * A store that cannot append several streams at once (EventStoreDB) says so once, and from then
+ * on its commits go one stream at a time: claims first, then entities, a claim whose entity
+ * failed cancelled again (`commitOneStreamAtATime`).
  */
 export class UnitOfWork {
   private readonly streams = new Map<string, AnyTracked>();
@@ -56,7 +74,14 @@ export class UnitOfWork {
   async load<Command, Event extends DomainEvent, State>(
     streamName: string,
     decider: Decider<Command, Event, State>,
-    options: { tenant: boolean },
+    options: {
+      tenant: boolean;
+      /**
+       * Claim streams: decide on a reservation whose entity is not written yet instead of
+       * running again until it is (the claim sweeper, cancelling it). Default false.
+       */
+      acceptPendingReservation?: boolean;
+    },
   ): Promise<TrackedStream<Command, Event, State>> {
     const known = this.streams.get(streamName);
     if (known) return known as unknown as TrackedStream<Command, Event, State>;
@@ -66,6 +91,9 @@ export class UnitOfWork {
     // other gets that same stream, so no decision is lost to a second copy.
     const loaded = this.streams.get(streamName);
     if (loaded) return loaded as unknown as TrackedStream<Command, Event, State>;
+    if (isClaimDecider(decider) && options.acceptPendingReservation !== true) {
+      await this.assertReservationSettled(streamName, recorded.at(-1));
+    }
     const exists = kept !== undefined || recorded.length > 0;
     const ownerBrandId = kept ? kept.ownerBrandId : recorded[0]?.metadata.brandId;
     const foreign = options.tenant && exists && ownerBrandId !== this.brandId;
@@ -103,25 +131,53 @@ export class UnitOfWork {
    * when nothing was decided).
    */
   async commit(context: CommandContext, occurredAt: string): Promise<LogPosition[]> {
-    const metadata = { ...context, occurredAt };
-    const appends = [...this.streams.values()]
-      .filter((stream) => stream.pending.length > 0)
-      .map((stream) => ({
-        streamName: stream.streamName,
-        expectedVersion: stream.expectedVersion,
-        events: stream.pending.map((event) => ({
-          type: event.type,
-          data: event.data,
-          schemaVersion: event.schemaVersion,
-          metadata,
-        })),
-      }));
-    if (appends.length === 0) return [];
-    const results =
-      appends.length === 1 && appends[0]
-        ? [await this.store.appendToStream(appends[0].streamName, appends[0].events, appends[0])]
-        : await this.store.appendToStreams(appends);
-    return results.map((result) => result.position);
+    const metadata: EventMetadata = { ...context, occurredAt };
+    const changed = [...this.streams.values()].filter((stream) => stream.pending.length > 0);
+    if (changed.length === 0) return [];
+    if (changed.length > 1 && appendsOneStreamAtATime(this.store)) {
+      return commitOneStreamAtATime(this.store, changed as unknown as ChangedStream[], metadata);
+    }
+    const appends = changed.map((stream) => ({
+      streamName: stream.streamName,
+      expectedVersion: stream.expectedVersion,
+      events: stream.pending.map((event) => ({
+        type: event.type,
+        data: event.data,
+        schemaVersion: event.schemaVersion,
+        metadata,
+      })),
+    }));
+    try {
+      const results =
+        appends.length === 1 && appends[0]
+          ? [await this.store.appendToStream(appends[0].streamName, appends[0].events, appends[0])]
+          : await this.store.appendToStreams(appends);
+      return results.map((result) => result.position);
+    } catch (error) {
+      if (!(error instanceof MultiStreamAppendUnsupportedError)) throw error;
+      // Refused before anything was written: remembered, so later commits skip the attempt.
+      rememberOneStreamAtATime(this.store);
+      return commitOneStreamAtATime(this.store, changed as unknown as ChangedStream[], metadata);
+    }
+  }
+
+  /**
+   * On a single-stream store a claim is appended before its entity: a claim whose last event
+   * is a reservation still waiting for its entity's first event is another command mid-write
+   * (or one that died: the claim sweeper cancels it). Deciding on it would see a holder that
+   * does not exist yet, so it is a lost race and the command runs again a moment later.
+   * Claims appended atomically with their entity carry no reservation: nothing to check.
+   */
+  private async assertReservationSettled(
+    claimStream: string,
+    last: RecordedEvent | undefined,
+  ): Promise<void> {
+    const reservedFor = last && reservedForOf(last.metadata);
+    if (!reservedFor) return;
+    const entity = await this.read(reservedFor.streamName, 0);
+    if (!entity.some((event) => event.id === reservedFor.eventId)) {
+      throw new ReservationPendingError(claimStream, reservedFor.streamName);
+    }
   }
 
   /**

@@ -1,0 +1,74 @@
+import type { Decider } from '../commands/command-context';
+import type { ClaimDecider } from '../commands/reservations';
+
+/**
+ * Test deciders of the single-stream specs: accounts with unique names, as products with
+ * unique store ids, without the domain (the event store does not depend on it).
+ */
+export type NameEvent =
+  | { type: 'NameClaimed'; schemaVersion: 1; data: { holder: string } }
+  | { type: 'NameReleased'; schemaVersion: 1; data: { holder: string } }
+  | { type: 'NameReservationCancelled'; schemaVersion: 1; data: { holder: string } };
+export type NameCommand = { type: 'Claim' | 'Release' | 'Cancel'; holder: string };
+
+export class NameTakenError extends Error {}
+
+export const nameClaims: ClaimDecider<NameCommand, NameEvent, string | undefined> = {
+  initialState: () => undefined,
+  evolve: (holder, event) =>
+    event.type === 'NameClaimed'
+      ? (holder ?? event.data.holder)
+      : holder === event.data.holder
+        ? undefined
+        : holder,
+  decide(command, holder) {
+    switch (command.type) {
+      case 'Claim':
+        if (holder === command.holder) return [];
+        if (holder !== undefined) throw new NameTakenError(`taken by ${holder}`);
+        return [{ type: 'NameClaimed', schemaVersion: 1, data: { holder: command.holder } }];
+      case 'Release':
+        return holder === command.holder
+          ? [{ type: 'NameReleased', schemaVersion: 1, data: { holder: command.holder } }]
+          : [];
+      case 'Cancel':
+        return holder === command.holder
+          ? [
+              {
+                type: 'NameReservationCancelled',
+                schemaVersion: 1,
+                data: { holder: command.holder },
+              },
+            ]
+          : [];
+    }
+  },
+  reservations: {
+    reservedFor: (event) =>
+      event.type === 'NameClaimed' ? accountStream(event.data.holder) : undefined,
+    cancel: (event) => ({ type: 'Cancel', holder: event.data.holder }),
+  },
+};
+
+export type AccountEvent = {
+  type: 'AccountOpened' | 'AccountClosed';
+  schemaVersion: 1;
+  data: { id: string };
+};
+
+export const accounts: Decider<'Open' | 'Close', AccountEvent, 'absent' | 'open' | 'closed'> = {
+  initialState: () => 'absent',
+  evolve: (_, event) => (event.type === 'AccountOpened' ? 'open' : 'closed'),
+  decide: (command, state) => {
+    if (command === 'Open' && state === 'absent') {
+      return [{ type: 'AccountOpened', schemaVersion: 1, data: { id: 'account' } }];
+    }
+    if (command === 'Close' && state === 'open') {
+      return [{ type: 'AccountClosed', schemaVersion: 1, data: { id: 'account' } }];
+    }
+    return [];
+  },
+};
+
+export const accountStream = (id: string): string => `account-${id}`;
+export const nameStream = (name: string): string => `name-${name}`;
