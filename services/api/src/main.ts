@@ -11,7 +11,10 @@ const usage = `Usage: brand-api <serve|work|all>
   all    both in one process (the default of npm start)
 
 Environment: PORT (3000), DATA_DIR (.data), DATABASE_URL, EVENT_STORE (postgres|eventstoredb),
-EVENTSTORE_CONNECTION_STRING, ADMIN_TOKEN, PUBLIC_URL, LOG_LEVEL (info).
+EVENTSTORE_CONNECTION_STRING, ADMIN_TOKEN, PUBLIC_URL, LOG_LEVEL (info),
+EVENT_STORE_SINGLE_STREAM (false; true makes the Postgres event store refuse multi-stream
+appends as EventStoreDB does: claims are written before their entity, a sweeper in the work
+role gives back those whose entity never appeared).
 `;
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -6,7 +6,15 @@ export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 's
 export type LogLevel = (typeof logLevels)[number];
 
 export type EventStoreConfig =
-  { kind: 'postgres' } | { kind: 'eventstoredb'; connectionString: string };
+  | {
+      kind: 'postgres';
+      /**
+       * Refuse multi-stream appends as EventStoreDB does (EVENT_STORE_SINGLE_STREAM=true), so
+       * the one-stream-at-a-time command path and its claim sweeper run on Postgres too.
+       */
+      singleStream?: true;
+    }
+  | { kind: 'eventstoredb'; connectionString: string };
 
 /** Everything the process reads from its environment, checked once at start. */
 export interface RuntimeConfig {
@@ -77,6 +85,12 @@ export function loadConfig(
     }
   } else if (rawEventStore !== 'postgres') {
     problems.push(`EVENT_STORE must be 'postgres' or 'eventstoredb', got '${rawEventStore}'`);
+  }
+  const rawSingleStream = value('EVENT_STORE_SINGLE_STREAM')?.toLowerCase() ?? 'false';
+  if (!['true', '1', 'false', '0'].includes(rawSingleStream)) {
+    problems.push(`EVENT_STORE_SINGLE_STREAM must be true or false, got '${rawSingleStream}'`);
+  } else if (['true', '1'].includes(rawSingleStream) && eventStore.kind === 'postgres') {
+    eventStore = { kind: 'postgres', singleStream: true };
   }
 
   const adminToken = value('ADMIN_TOKEN');

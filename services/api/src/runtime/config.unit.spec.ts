@@ -94,4 +94,17 @@ describe('loadConfig', () => {
       problemsOf({ EVENT_STORE: 'eventstoredb', EVENTSTORE_CONNECTION_STRING: 'http://x' }),
     ).toEqual([expect.stringContaining('esdb://') as string]);
   });
+
+  it('switches the Postgres store to single-stream appends with EVENT_STORE_SINGLE_STREAM', () => {
+    expect(loadConfig({ EVENT_STORE_SINGLE_STREAM: 'true' }, cwd).eventStore).toEqual({
+      kind: 'postgres',
+      singleStream: true,
+    });
+    expect(loadConfig({ EVENT_STORE_SINGLE_STREAM: 'false' }, cwd).eventStore).toEqual({
+      kind: 'postgres',
+    });
+    expect(problemsOf({ EVENT_STORE_SINGLE_STREAM: 'yes' })).toEqual([
+      expect.stringContaining('EVENT_STORE_SINGLE_STREAM') as string,
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import {
   createProjectionRunner,
   migrate,
   openDatabase,
+  refuseMultiStreamAppends,
 } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
 import { startWebhookRuntime } from '@brand-api/webhooks';
@@ -14,6 +15,7 @@ import pino from 'pino';
 import type { Logger } from 'pino';
 import { createApp } from '../app';
 import { resolveAdminToken } from './admin-token';
+import { appendsOneStreamAtATime, startClaimSweeper } from './claim-sweeper';
 import type { Role, RuntimeConfig } from './config';
 import { lockDataDir } from './data-dir-lock';
 import type { DataDirLock } from './data-dir-lock';
@@ -89,11 +91,18 @@ export async function startRuntime(
         db,
         databaseUrl: config.databaseUrl,
         store: eventStore,
-        ...(config.eventStore.kind === 'postgres' ? { storeOn: createPostgresEventStore } : {}),
+        ...(config.eventStore.kind === 'postgres'
+          ? { storeOn: (own: Database) => postgresEventStore(config, own) }
+          : {}),
         logger,
         env: process.env,
       });
       cleanup.push(() => webhooks.stop());
+    }
+
+    // Claims reserved by a process that died before writing their entity (single-stream logs).
+    if (role !== 'serve' && appendsOneStreamAtATime(config.eventStore)) {
+      cleanup.push(startClaimSweeper(eventStore, logger));
     }
 
     const admin = await resolveAdminToken(db, config.adminToken);
@@ -153,7 +162,15 @@ function openEventStore(config: RuntimeConfig, db: Database): EventStore {
   if (config.eventStore.kind === 'eventstoredb') {
     return createEventStoreDbEventStore(config.eventStore.connectionString);
   }
-  return createPostgresEventStore(db);
+  return postgresEventStore(config, db);
+}
+
+/** The Postgres event log, refusing multi-stream appends when EVENT_STORE_SINGLE_STREAM asks. */
+function postgresEventStore(config: RuntimeConfig, db: Database): EventStore {
+  const store = createPostgresEventStore(db);
+  return config.eventStore.kind === 'postgres' && config.eventStore.singleStream
+    ? refuseMultiStreamAppends(store)
+    : store;
 }
 
 function listen(server: Server, port: number): Promise<void> {
