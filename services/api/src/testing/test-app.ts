@@ -1,4 +1,9 @@
-import { createPostgresEventStore, createProjectionRunner, migrate } from '@brand-api/event-store';
+import {
+  createPostgresEventStore,
+  createProjectionRunner,
+  migrate,
+  singleStreamWhenRequested,
+} from '@brand-api/event-store';
 import type { EventStore, ProjectionRunner } from '@brand-api/event-store';
 import { createTestDatabase } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
@@ -29,7 +34,8 @@ export interface TestApp {
 
 /**
  * The real thing, minus the port: a fresh database (PGlite, or a new database on the server
- * when TEST_DATABASE_URL is set), migrations, the Postgres event store, the projection runner,
+ * when TEST_DATABASE_URL is set), migrations, the Postgres event store (refusing multi-stream
+ * appends when EVENT_STORE_SINGLE_STREAM=true), the projection runner,
  * and the app driven by supertest through `app.callback()`.
  */
 export async function createTestApp(
@@ -38,7 +44,8 @@ export async function createTestApp(
   const logger = options.deps?.logger ?? pino({ level: 'silent' });
   const testDb = await createTestDatabase();
   await migrate(testDb.db, allMigrations);
-  const eventStore = createPostgresEventStore(testDb.db);
+  // EVENT_STORE_SINGLE_STREAM=true runs the suite on the write path EventStoreDB forces.
+  const eventStore = singleStreamWhenRequested(createPostgresEventStore(testDb.db));
   const runner = createProjectionRunner({
     db: testDb.db,
     store: eventStore,
