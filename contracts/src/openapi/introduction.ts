@@ -49,6 +49,10 @@ ${scopeRows}
 - A single object is answered as \`{ "data": … }\`; a create answers 201, other successes 200.
   Deletes and bulk calls answer \`{ "success": true }\`.
 - Writes are visible at once: a GET right after a successful write sees it.
+- A single product, variant, member or member group carries its version as a strong \`ETag\`.
+  Send it as \`If-None-Match\` on a GET (304 while unchanged) or as \`If-Match\` on a PATCH or
+  DELETE (412 \`PRECONDITION_FAILED\` if it changed meanwhile; nothing is written). A write without
+  \`If-Match\` is applied to the resource as it is when the write lands.
 - Another brand's resources are reported as 404, never 403.
 - Every response carries an \`x-request-id\` header; quote it when asking for help.
 
