@@ -11,3 +11,5 @@ export * from './openapi';
 export * from './query-strings';
 export * from './storable-text';
 export * from './rate-limit';
+export * from './operator';
+export * from './community';

@@ -1,22 +1,13 @@
-import type { Static, TObject, TSchema } from 'typebox';
+import type { OperationContract } from '@brand-api/contracts';
+import type { Static, TSchema } from 'typebox';
 import type { Context } from 'koa';
 import type { SerializedJson } from './read-cache';
 
 /**
  * What the app needs to serve an operation: the contracts' `RouteDefinition` satisfies it, and
- * so do the operator API's own definitions.
+ * so do the operator and community operations (also in the contracts).
  */
-export interface Operation {
-  operationId: string;
-  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
-  /** OpenAPI style, relative to the mount prefix, e.g. `/brand-products/{id}`. */
-  path: string;
-  params?: TObject;
-  query?: TObject;
-  body?: TSchema;
-  successStatus: number;
-  response?: TSchema;
-}
+export type Operation = OperationContract;
 
 type StaticOf<S> = S extends TSchema ? Static<S> : undefined;
 

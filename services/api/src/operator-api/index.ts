@@ -1,3 +1,4 @@
+import { OPERATOR_BASE_PATH } from '@brand-api/contracts';
 import { mountOperations } from '../http/mount-operations';
 import type { RouteRegistry } from '../http/mount-operations';
 import type { AnyHandler } from '../http/operation';
@@ -10,7 +11,7 @@ import type { OperatorPrincipal } from './operator-auth';
 import { mountOperatorTools } from './tools';
 import { mountWebhookAdmin } from './webhooks';
 
-export const adminPrefix = '/admin/v1';
+export const adminPrefix = OPERATOR_BASE_PATH;
 
 const erase = (handlers: object) => handlers as Record<string, AnyHandler | undefined>;
 

@@ -1,33 +1,9 @@
+import type { AuditActor, AuditHistoryEntry as HistoryEntry } from '@brand-api/contracts';
 import type { EventStore, RecordedEvent } from '@brand-api/event-store';
 import { apiKeyStreamName } from '@brand-api/domain';
 import type { AuditedEntity } from './entity-registry';
 import { entityOfStream, findEntity } from './entity-registry';
-import type { FieldChange } from './state-diff';
 import { diffStates } from './state-diff';
-
-export interface ActorView {
-  kind: string;
-  id: string;
-  /** Name at the time when recorded; for API keys otherwise the key's name from its own stream. */
-  name: string | null;
-}
-
-export interface HistoryEntry {
-  /** Global position (the log's sequence number) and its commit, the log's order. */
-  position: number;
-  commit: number;
-  entity: { kind: string; id: string } | null;
-  stream: string;
-  streamVersion: number;
-  type: string;
-  occurredAt: string;
-  recordedAt: string;
-  actor: ActorView | null;
-  requestId: string | null;
-  correlationId: string | null;
-  causationId: string | null;
-  changes: FieldChange[];
-}
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -39,7 +15,7 @@ export class ActorNames {
   private readonly keyNames = new Map<string, Promise<string | null>>();
   constructor(private readonly store: EventStore) {}
 
-  async of(event: RecordedEvent): Promise<ActorView | null> {
+  async of(event: RecordedEvent): Promise<AuditActor | null> {
     const actor = event.metadata.actor;
     if (typeof actor !== 'object' || actor === null) return null;
     const { kind, id, name } = actor as Record<string, unknown>;

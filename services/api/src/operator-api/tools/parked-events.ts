@@ -1,10 +1,11 @@
 import { ApiError } from '@brand-api/contracts';
+import type { ParkedActionResult, ParkedEventView } from '@brand-api/contracts';
 import type { ParkedEvent, ParkedStatus, Queryable } from '@brand-api/event-store';
 import { listParked } from '@brand-api/event-store';
 import type { ProjectionWaiter } from '@brand-api/event-store';
 
 /** A parked event as operators see it: positions as the global position they know from exports. */
-export function parkedEventView(parked: ParkedEvent) {
+export function parkedEventView(parked: ParkedEvent): ParkedEventView {
   return {
     projection: parked.projection,
     position: parked.position.prepare,
@@ -21,7 +22,6 @@ export function parkedEventView(parked: ParkedEvent) {
     resolvedAt: parked.resolvedAt?.toISOString() ?? null,
   };
 }
-export type ParkedEventView = ReturnType<typeof parkedEventView>;
 
 export function listParkedEvents(
   db: Queryable,
@@ -31,13 +31,6 @@ export function listParkedEvents(
     ...(filter.projection === undefined ? {} : { projections: [filter.projection] }),
     ...(filter.status === undefined ? {} : { status: filter.status }),
   }).then((rows) => rows.map(parkedEventView));
-}
-
-export interface ParkedActionResult {
-  projection: string;
-  position: number;
-  outcome: 'retried' | 'skipped' | 'failed' | 'not-parked';
-  error?: string;
 }
 
 /**

@@ -1,27 +1,8 @@
+import type { ProjectionStatus } from '@brand-api/contracts';
 import { readCheckpoints, startOfLog } from '@brand-api/event-store';
 import type { Queryable } from '@brand-api/event-store';
 import type { LogStats } from '@brand-api/read-models';
-import type { JobStatus, RebuildJobs } from './rebuild-jobs';
-
-export interface ProjectionStatusView {
-  name: string;
-  version: number | null;
-  /** Global position of the last event applied (0: none yet), and its commit. */
-  position: number;
-  commit: number;
-  lagEvents: number;
-  /** Age of the oldest event not applied yet; 0 when caught up. */
-  lagSeconds: number;
-  /** running | stopped | failed | idle, or never-run when no projector has taken it yet. */
-  state: string;
-  lastError: string | null;
-  /** Events it passed over and parked that no operator has retried or skipped. */
-  parked: number;
-  updatedAt: string | null;
-  /** False when no migrations were found for it: it cannot be shadow-rebuilt. */
-  rebuildable: boolean;
-  rebuild: JobStatus | null;
-}
+import type { RebuildJobs } from './rebuild-jobs';
 
 export async function projectionStatuses(
   db: Queryable,
@@ -29,11 +10,11 @@ export async function projectionStatuses(
   jobs: RebuildJobs,
   projections: readonly { name: string; rebuildable: boolean }[],
   now: Date,
-): Promise<ProjectionStatusView[]> {
+): Promise<ProjectionStatus[]> {
   const names = projections.map((p) => p.name);
   const checkpoints = new Map((await readCheckpoints(db, names)).map((c) => [c.name, c]));
   const rebuilds = new Map((await jobs.status(names)).map((j) => [j.projection, j]));
-  const views: ProjectionStatusView[] = [];
+  const views: ProjectionStatus[] = [];
   for (const { name, rebuildable } of projections) {
     const checkpoint = checkpoints.get(name);
     const position = checkpoint?.position ?? startOfLog;

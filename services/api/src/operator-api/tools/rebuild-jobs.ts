@@ -14,31 +14,13 @@ import type {
   RebuildPurpose,
   RebuildRecord,
 } from '@brand-api/read-models';
+import type { ProjectionJob } from '@brand-api/contracts';
 import type { Database, EventStore } from '@brand-api/event-store';
 import type { Logger } from 'pino';
 
-export type JobState =
-  'queued' | 'replaying' | 'swapping' | 'comparing' | 'done' | 'failed' | 'interrupted';
-
 /** Where a rebuild or verify of one projection stands, as the operator API reports it. */
-export interface JobStatus {
-  projection: string;
-  purpose: RebuildPurpose;
-  state: JobState;
-  /** True when this process runs it (rate and ETA are known only there). */
-  local: boolean;
-  eventsDone: number;
-  eventsTotal: number | null;
-  eventsPerSecond: number | null;
-  etaSeconds: number | null;
-  /** Global position the shadow has reached. */
-  position: number;
-  resumed: boolean;
-  startedAt: string | null;
-  finishedAt: string | null;
-  error: string | null;
-  result: unknown;
-}
+export type JobStatus = ProjectionJob;
+type JobState = ProjectionJob['state'];
 
 interface LocalJob {
   purpose: RebuildPurpose;
@@ -189,7 +171,9 @@ export class RebuildJobs {
       startedAt: record?.startedAt.toISOString() ?? null,
       finishedAt: record?.finishedAt?.toISOString() ?? null,
       error: record?.lastError ?? null,
-      result: record?.state === 'done' && !running ? record.result : null,
+      // The outcome rebuildReadModel or verifyReadModel recorded as JSON when it finished.
+      result:
+        record?.state === 'done' && !running ? (record.result as ProjectionJob['result']) : null,
     };
   }
 }

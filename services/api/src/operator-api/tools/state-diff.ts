@@ -1,9 +1,4 @@
-export interface FieldChange {
-  /** Dotted path into the entity's state, e.g. `name` or `image.width`. */
-  field: string;
-  before: unknown;
-  after: unknown;
-}
+import type { AuditFieldChange as FieldChange } from '@brand-api/contracts';
 
 /** Values never shown to operators, even in audit views: whoever holds them can act as the brand. */
 const secretField = /secret|keyhash|token|password/i;

@@ -1,3 +1,4 @@
+import type { EntityAtMoment } from '@brand-api/contracts';
 import type { EventStore } from '@brand-api/event-store';
 import type { AuditedEntity } from './entity-registry';
 import { occurredAtOf } from './history';
@@ -5,24 +6,13 @@ import type { PointInTime } from './point-in-time';
 import { describePoint, happenedBy } from './point-in-time';
 import { redactState } from './state-diff';
 
-export interface EntityAt {
-  entity: { kind: string; id: string };
-  at: { position: number } | { time: string };
-  /** False when the entity had not been created yet at that point. */
-  existed: boolean;
-  state: unknown;
-  /** Events folded, and the last of them. */
-  eventsApplied: number;
-  lastEvent: { position: number; type: string; occurredAt: string; streamVersion: number } | null;
-}
-
 /** The entity as the live system believed it then: its stream up to that point, folded. */
 export async function entityAt(
   store: EventStore,
   entity: AuditedEntity,
   id: string,
   point: PointInTime,
-): Promise<EntityAt> {
+): Promise<EntityAtMoment> {
   const events = (await store.readStream(entity.streamName(id))).filter((event) =>
     happenedBy(event, point),
   );

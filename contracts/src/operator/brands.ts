@@ -1,0 +1,127 @@
+/**
+ * The operator API (`/admin/v1`): brands and their API keys. Not part of the public Brand API
+ * document; the server mounts these and `brandctl` calls them.
+ */
+import { Type, type Static } from 'typebox';
+import { Nullable, Uuid } from '../primitives';
+import { Cursor, Limit } from '../requests/common';
+import { ScopeSchema } from '../scopes';
+import { defineOperation } from './operation';
+
+const BrandName = Type.String({ minLength: 1, maxLength: 200 });
+
+export const AdminBrand = Type.Object(
+  { id: Uuid(), name: Type.String(), customAuthEnabled: Type.Boolean() },
+  { additionalProperties: false },
+);
+export type AdminBrand = Static<typeof AdminBrand>;
+
+export const AdminApiKey = Type.Object(
+  {
+    id: Uuid(),
+    brandId: Uuid(),
+    name: Nullable(Type.String()),
+    scopes: Type.Array(Type.String()),
+    prefix: Type.String({ description: 'The first characters of the key, to tell keys apart.' }),
+    createdAt: Nullable(Type.String({ format: 'date-time' })),
+    revokedAt: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
+export type AdminApiKey = Static<typeof AdminApiKey>;
+
+/** A key as issued: the only answer that carries its secret. */
+export const AdminIssuedApiKey = Type.Object({
+  id: Uuid(),
+  brandId: Uuid(),
+  name: Nullable(Type.String()),
+  scopes: Type.Array(Type.String()),
+  prefix: Type.String(),
+  key: Type.String({ description: 'The secret: shown in this response only.' }),
+});
+export type AdminIssuedApiKey = Static<typeof AdminIssuedApiKey>;
+
+const BrandParams = Type.Object({ brandId: Uuid() }, { additionalProperties: false });
+const KeyParams = Type.Object({ brandId: Uuid(), keyId: Uuid() }, { additionalProperties: false });
+
+export const adminOperations = [
+  defineOperation({
+    operationId: 'adminCreateBrand',
+    method: 'post',
+    path: '/brands',
+    body: Type.Object(
+      { name: BrandName, customAuthEnabled: Type.Optional(Type.Boolean({ default: false })) },
+      { additionalProperties: false },
+    ),
+    successStatus: 201,
+    response: Type.Object({ data: AdminBrand }),
+  }),
+  defineOperation({
+    operationId: 'adminListBrands',
+    method: 'get',
+    path: '/brands',
+    query: Type.Object(
+      { limit: Limit(), cursor: Type.Optional(Cursor()) },
+      { additionalProperties: false },
+    ),
+    successStatus: 200,
+    response: Type.Object({
+      hasMore: Type.Boolean(),
+      data: Type.Array(AdminBrand),
+      nextCursor: Nullable(Type.String()),
+    }),
+  }),
+  defineOperation({
+    operationId: 'adminGetBrand',
+    method: 'get',
+    path: '/brands/{brandId}',
+    params: BrandParams,
+    successStatus: 200,
+    response: Type.Object({ data: AdminBrand }),
+  }),
+  defineOperation({
+    operationId: 'adminUpdateBrand',
+    method: 'patch',
+    path: '/brands/{brandId}',
+    params: BrandParams,
+    body: Type.Object(
+      { name: Type.Optional(BrandName), customAuthEnabled: Type.Optional(Type.Boolean()) },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+    successStatus: 200,
+    response: Type.Object({ data: AdminBrand }),
+  }),
+  defineOperation({
+    operationId: 'adminIssueApiKey',
+    method: 'post',
+    path: '/brands/{brandId}/api-keys',
+    params: BrandParams,
+    body: Type.Object(
+      {
+        name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+        scopes: Type.Array(ScopeSchema, { minItems: 1, maxItems: 32 }),
+      },
+      { additionalProperties: false },
+    ),
+    successStatus: 201,
+    response: Type.Object({ data: AdminIssuedApiKey }),
+  }),
+  defineOperation({
+    operationId: 'adminListApiKeys',
+    method: 'get',
+    path: '/brands/{brandId}/api-keys',
+    params: BrandParams,
+    successStatus: 200,
+    response: Type.Object({ data: Type.Array(AdminApiKey) }),
+  }),
+  defineOperation({
+    operationId: 'adminRevokeApiKey',
+    method: 'delete',
+    path: '/brands/{brandId}/api-keys/{keyId}',
+    params: KeyParams,
+    successStatus: 200,
+    response: Type.Object({ data: AdminApiKey }),
+  }),
+] as const;
+
+export type AdminOperations = typeof adminOperations;

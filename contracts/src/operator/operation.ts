@@ -1,0 +1,34 @@
+/**
+ * An HTTP operation outside the Brand API document: the operator API (`/admin/v1`) and the
+ * community API (`/community/v1`). The server mounts these and `brandctl` calls them, so both
+ * sides take their request and response types from one definition.
+ */
+import type { Static, TObject, TSchema } from 'typebox';
+import type { HttpMethod } from '../routes/route-definition';
+
+export interface OperationContract {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI style, relative to the mount prefix, e.g. `/brands/{brandId}`. */
+  path: string;
+  params?: TObject;
+  /** Query strings arrive as strings: the server converts them and applies defaults first. */
+  query?: TObject;
+  body?: TSchema;
+  successStatus: number;
+  /** The JSON answer; absent for redirects, empty answers and streams (NDJSON export). */
+  response?: TSchema;
+}
+
+/** Identity that keeps an operation's literal types (schemas, operationId). */
+export const defineOperation = <const O extends OperationContract>(operation: O): O => operation;
+
+type Part<
+  O extends OperationContract,
+  K extends 'params' | 'query' | 'body' | 'response',
+> = O[K] extends TSchema ? Static<O[K]> : undefined;
+
+export type OperationParams<O extends OperationContract> = Part<O, 'params'>;
+export type OperationQuery<O extends OperationContract> = Part<O, 'query'>;
+export type OperationBody<O extends OperationContract> = Part<O, 'body'>;
+export type OperationResponse<O extends OperationContract> = Part<O, 'response'>;

@@ -1,0 +1,199 @@
+/**
+ * Webhook endpoints in the operator API (`/admin/v1/brands/{brandId}/webhook-endpoints`):
+ * register, list, read, update, rotate the secret, list attempts and messages, replay failures.
+ */
+import { Type, type Static } from 'typebox';
+import { HttpUrl, Nullable, Uuid } from '../primitives';
+import { Cursor, Limit } from '../requests/common';
+import { WebhookEventTypeSchema } from '../webhooks/webhook-envelope';
+import { defineOperation } from './operation';
+
+const DateTime = () => Type.String({ format: 'date-time' });
+
+const EventTypes = Nullable(
+  Type.Array(WebhookEventTypeSchema, {
+    minItems: 1,
+    description: 'Event types the endpoint receives; null (or absent at creation) for every type.',
+  }),
+);
+
+export const AdminWebhookEndpoint = Type.Object(
+  {
+    id: Uuid(),
+    brandId: Uuid(),
+    url: Type.String(),
+    eventTypes: Nullable(Type.Array(Type.String())),
+    enabled: Type.Boolean(),
+    disabledReason: Nullable(
+      Type.String({ description: "'gone' (it answered 410) or 'operator'." }),
+    ),
+    previousSecretExpiresAt: Nullable(DateTime()),
+    createdAt: Nullable(DateTime()),
+    updatedAt: Nullable(DateTime()),
+  },
+  { additionalProperties: false },
+);
+export type AdminWebhookEndpoint = Static<typeof AdminWebhookEndpoint>;
+
+export const AdminCreatedWebhookEndpoint = Type.Object(
+  {
+    id: Uuid(),
+    url: Type.String(),
+    secret: Type.String({ description: 'whsec_… signing secret: shown in this response only.' }),
+    eventTypes: Nullable(Type.Array(Type.String())),
+    enabled: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type AdminCreatedWebhookEndpoint = Static<typeof AdminCreatedWebhookEndpoint>;
+
+export const WebhookAttempt = Type.Object({
+  id: Type.Integer(),
+  messageId: Type.String(),
+  attempt: Type.Integer(),
+  url: Type.String(),
+  attemptedAt: DateTime(),
+  durationMs: Type.Integer(),
+  statusCode: Nullable(Type.Integer()),
+  outcome: Type.Enum(['delivered', 'retrying', 'failed']),
+  error: Nullable(Type.String()),
+  responseExcerpt: Nullable(Type.String()),
+  nextAttemptAt: Nullable(DateTime()),
+});
+export type WebhookAttempt = Static<typeof WebhookAttempt>;
+
+export const WebhookMessage = Type.Object({
+  id: Type.Integer(),
+  messageId: Type.String(),
+  eventType: Type.String(),
+  status: Type.Enum(['pending', 'delivered', 'failed']),
+  attempts: Type.Integer(),
+  nextAttemptAt: Nullable(DateTime()),
+  lastStatusCode: Nullable(Type.Integer()),
+  lastError: Nullable(Type.String()),
+  occurredAt: DateTime(),
+  finishedAt: Nullable(DateTime()),
+});
+export type WebhookMessage = Static<typeof WebhookMessage>;
+
+const page = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+  Type.Object({
+    hasMore: Type.Boolean(),
+    data: Type.Array(item),
+    nextCursor: Nullable(Type.String()),
+  });
+
+const BrandParams = Type.Object({ brandId: Uuid() }, { additionalProperties: false });
+const EndpointParams = Type.Object(
+  { brandId: Uuid(), endpointId: Uuid() },
+  { additionalProperties: false },
+);
+const base = '/brands/{brandId}/webhook-endpoints';
+
+export const webhookAdminOperations = [
+  defineOperation({
+    operationId: 'adminCreateWebhookEndpoint',
+    method: 'post',
+    path: base,
+    params: BrandParams,
+    body: Type.Object(
+      { url: HttpUrl(), eventTypes: Type.Optional(EventTypes) },
+      { additionalProperties: false },
+    ),
+    successStatus: 201,
+    response: Type.Object({ data: AdminCreatedWebhookEndpoint }),
+  }),
+  defineOperation({
+    operationId: 'adminListWebhookEndpoints',
+    method: 'get',
+    path: base,
+    params: BrandParams,
+    successStatus: 200,
+    response: Type.Object({ data: Type.Array(AdminWebhookEndpoint) }),
+  }),
+  defineOperation({
+    operationId: 'adminGetWebhookEndpoint',
+    method: 'get',
+    path: `${base}/{endpointId}`,
+    params: EndpointParams,
+    successStatus: 200,
+    response: Type.Object({ data: AdminWebhookEndpoint }),
+  }),
+  defineOperation({
+    operationId: 'adminUpdateWebhookEndpoint',
+    method: 'patch',
+    path: `${base}/{endpointId}`,
+    params: EndpointParams,
+    body: Type.Object(
+      {
+        url: Type.Optional(HttpUrl()),
+        eventTypes: Type.Optional(EventTypes),
+        enabled: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+    successStatus: 200,
+    response: Type.Object({ data: AdminWebhookEndpoint }),
+  }),
+  defineOperation({
+    operationId: 'adminRotateWebhookEndpointSecret',
+    method: 'post',
+    path: `${base}/{endpointId}/rotate-secret`,
+    params: EndpointParams,
+    successStatus: 200,
+    response: Type.Object({
+      data: Type.Object({
+        id: Uuid(),
+        secret: Type.String({ description: 'The new secret: shown in this response only.' }),
+        previousSecretExpiresAt: DateTime(),
+      }),
+    }),
+  }),
+  defineOperation({
+    operationId: 'adminListWebhookAttempts',
+    method: 'get',
+    path: `${base}/{endpointId}/attempts`,
+    params: EndpointParams,
+    query: Type.Object(
+      { limit: Limit(), cursor: Type.Optional(Cursor()) },
+      { additionalProperties: false },
+    ),
+    successStatus: 200,
+    response: page(WebhookAttempt),
+  }),
+  defineOperation({
+    operationId: 'adminListWebhookMessages',
+    method: 'get',
+    path: `${base}/{endpointId}/messages`,
+    params: EndpointParams,
+    query: Type.Object(
+      {
+        limit: Limit(),
+        cursor: Type.Optional(Cursor()),
+        status: Type.Optional(Type.Enum(['pending', 'delivered', 'failed'])),
+      },
+      { additionalProperties: false },
+    ),
+    successStatus: 200,
+    response: page(WebhookMessage),
+  }),
+  defineOperation({
+    operationId: 'adminReplayWebhookMessages',
+    method: 'post',
+    path: `${base}/{endpointId}/replay`,
+    params: EndpointParams,
+    body: Type.Object(
+      {
+        since: Type.String({
+          format: 'date-time',
+          description: 'Failed messages of events at or after this instant.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    successStatus: 202,
+    response: Type.Object({ data: Type.Object({ queued: Type.Integer() }) }),
+  }),
+] as const;
+
+export type WebhookAdminOperations = typeof webhookAdminOperations;
