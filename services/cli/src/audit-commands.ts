@@ -1,6 +1,7 @@
+import { operatorApi } from '@brand-api/contracts';
 import type { Command } from 'commander';
 import type { CliIo } from './program';
-import { toolsContext } from './tools-context';
+import { commandContext } from './command-context';
 import { formatEntityAt, formatHistory } from './tools-format';
 
 const entities =
@@ -18,8 +19,8 @@ export function registerAuditCommands(program: Command, io: CliIo): void {
     .argument('<entity>', entities)
     .argument('<id>', 'id of the entity')
     .action(async (entity: string, id: string, _options: unknown, command: Command) => {
-      const { client, print } = toolsContext(command, io);
-      const response = await client.history(entity, id);
+      const { api, print } = commandContext(command, io);
+      const response = await api.call(operatorApi.adminEntityHistory, { params: { entity, id } });
       print(response, formatHistory(response.data));
     });
 
@@ -28,8 +29,8 @@ export function registerAuditCommands(program: Command, io: CliIo): void {
     .description('everything one request did (its id is in every response header x-request-id)')
     .argument('<requestId>', 'the request id')
     .action(async (requestId: string, _options: unknown, command: Command) => {
-      const { client, print } = toolsContext(command, io);
-      const response = await client.requestHistory(requestId);
+      const { api, print } = commandContext(command, io);
+      const response = await api.call(operatorApi.adminRequestHistory, { params: { requestId } });
       print(response, formatHistory(response.data));
     });
 
@@ -40,8 +41,11 @@ export function registerAuditCommands(program: Command, io: CliIo): void {
     .argument('<id>', 'id of the entity')
     .requiredOption('--at <moment>', 'an ISO 8601 time, or a global position (from history)')
     .action(async (entity: string, id: string, options: { at: string }, command: Command) => {
-      const { client, print } = toolsContext(command, io);
-      const response = await client.at(entity, id, options.at);
+      const { api, print } = commandContext(command, io);
+      const response = await api.call(operatorApi.adminEntityAt, {
+        params: { entity, id },
+        query: { at: options.at },
+      });
       print(response, formatEntityAt(response.data));
     });
 }

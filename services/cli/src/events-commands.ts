@@ -1,6 +1,7 @@
+import { operatorApi } from '@brand-api/contracts';
 import type { Command } from 'commander';
 import type { CliIo } from './program';
-import { toolsContext } from './tools-context';
+import { commandContext } from './command-context';
 
 /** `brandctl events export`: the log as NDJSON on stdout, for archives and audit tools. */
 export function registerEventsCommands(program: Command, io: CliIo): void {
@@ -11,8 +12,14 @@ export function registerEventsCommands(program: Command, io: CliIo): void {
     .option('--since <moment>', 'only after this global position, or from this ISO 8601 time')
     .option('--brand <brandId>', "only this brand's events")
     .action(async (options: { since?: string; brand?: string }, command: Command) => {
-      const { client } = toolsContext(command, io);
+      const { api } = commandContext(command, io);
       // NDJSON is already machine-readable: --json changes nothing here.
-      await client.exportEvents(options, io.stdout);
+      await api.stream(
+        operatorApi.adminExportEvents,
+        {
+          query: { since: options.since, brand: options.brand },
+        },
+        io.stdout,
+      );
     });
 }

@@ -1,4 +1,4 @@
-import type { ApiKeySummary, Brand, IssuedApiKey } from './operator-client';
+import type { AdminApiKey, AdminBrand, AdminIssuedApiKey } from '@brand-api/contracts';
 
 /** Aligned columns for terminal output; `--json` bypasses all of this. */
 export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -13,7 +13,7 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
   return [line(headers), ...rows.map(line)].join('\n');
 }
 
-export function formatBrand(brand: Brand): string {
+export function formatBrand(brand: AdminBrand): string {
   return [
     `id:                ${brand.id}`,
     `name:              ${brand.name}`,
@@ -21,7 +21,7 @@ export function formatBrand(brand: Brand): string {
   ].join('\n');
 }
 
-export function formatBrands(brands: readonly Brand[]): string {
+export function formatBrands(brands: readonly AdminBrand[]): string {
   if (brands.length === 0) return 'No brands.';
   return table(
     ['ID', 'NAME', 'CUSTOM AUTH'],
@@ -29,7 +29,7 @@ export function formatBrands(brands: readonly Brand[]): string {
   );
 }
 
-export function formatIssuedKey(key: IssuedApiKey): string {
+export function formatIssuedKey(key: AdminIssuedApiKey): string {
   return [
     `id:     ${key.id}`,
     `name:   ${key.name ?? ''}`,
@@ -40,14 +40,14 @@ export function formatIssuedKey(key: IssuedApiKey): string {
   ].join('\n');
 }
 
-export function formatKeys(keys: readonly ApiKeySummary[]): string {
+export function formatKeys(keys: readonly AdminApiKey[]): string {
   if (keys.length === 0) return 'No API keys.';
   return table(
     ['ID', 'NAME', 'PREFIX', 'STATUS', 'SCOPES'],
     keys.map((key) => [
       key.id,
       key.name ?? '',
-      key.prefix ?? '',
+      key.prefix,
       key.revokedAt ? `revoked ${key.revokedAt}` : 'active',
       key.scopes.join(' '),
     ]),

@@ -1,13 +1,14 @@
 export { buildProgram, runCli, defaultUrl } from './program';
 export type { CliIo } from './program';
-export { createOperatorClient, OperatorApiError, OperatorConnectionError } from './operator-client';
+export {
+  createOperatorApiClient,
+  OperatorApiError,
+  OperatorConnectionError,
+} from './operator-api-client';
 export type {
-  ApiKeySummary,
-  Brand,
-  ErrorBody,
-  IssuedApiKey,
-  Member,
-  OperatorClient,
-  OperatorClientOptions,
-  Page,
-} from './operator-client';
+  ErrorAnswer,
+  OperationInput,
+  OperatorApiClient,
+  OperatorApiClientOptions,
+} from './operator-api-client';
+export { ResponseContractError } from './response-check';

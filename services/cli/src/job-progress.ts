@@ -1,5 +1,7 @@
+import { operatorApi } from '@brand-api/contracts';
+import type { ProjectionJob as JobStatus } from '@brand-api/contracts';
 import cliProgress from 'cli-progress';
-import type { JobStatus, OperatorToolsClient } from './operator-tools-client';
+import type { OperatorApiClient } from './operator-api-client';
 import type { CliIo } from './program';
 
 const finished = new Set(['done', 'failed', 'interrupted']);
@@ -78,7 +80,7 @@ function createDisplay(io: CliIo, quiet: boolean) {
  * command then waits for the jobs to report it.
  */
 export async function followJobs(
-  client: OperatorToolsClient,
+  api: OperatorApiClient,
   name: string,
   io: CliIo,
   options: { quiet: boolean; intervalMs?: number },
@@ -89,14 +91,14 @@ export async function followJobs(
     if (interrupted) return;
     interrupted = true;
     io.stderr(`\nInterrupting ${name} after the batch in flight…\n`);
-    client
-      .cancelJob(name)
+    api
+      .call(operatorApi.adminCancelProjectionJob, { params: { name } })
       .catch((error: unknown) => io.stderr(`Could not interrupt: ${String(error)}\n`));
   };
   process.on('SIGINT', onInterrupt);
   try {
     for (;;) {
-      const { data } = await client.job(name);
+      const { data } = await api.call(operatorApi.adminProjectionJob, { params: { name } });
       display.update(data);
       if (data.every(isFinished)) return { jobs: data, interrupted };
       await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 300));

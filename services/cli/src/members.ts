@@ -1,17 +1,9 @@
+import { memberRoles, operatorApi } from '@brand-api/contracts';
+import type { Member, MemberRole } from '@brand-api/contracts';
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
-import { createOperatorClient } from './operator-client';
-import type { Member } from './operator-client';
+import { commandContext } from './command-context';
 import type { CliIo } from './program';
-
-interface GlobalOptions {
-  url: string;
-  token?: string;
-  json?: boolean;
-}
-
-/** The roles the server accepts; it validates again and stays the authority. */
-export const memberRoles = ['ADMIN', 'MODERATOR', 'CUSTOMER'] as const;
 
 /**
  * `brandctl members set-role <brandId> <memberId> <role>`: moderators and admins are appointed
@@ -30,31 +22,23 @@ export function registerMemberCommands(program: Command, io: CliIo): void {
       async (
         brandId: string,
         memberId: string,
-        role: string,
+        role: MemberRole,
         _options: unknown,
         command: Command,
       ) => {
-        const options = command.optsWithGlobals<GlobalOptions>();
-        const client = createOperatorClient({
-          baseUrl: options.url,
-          token: options.token,
-          ...(io.fetch ? { fetch: io.fetch } : {}),
+        const { api, print } = commandContext(command, io);
+        const response = await api.call(operatorApi.adminSetMemberRole, {
+          params: { brandId, memberId },
+          body: { role },
         });
-        const response = await client.setMemberRole(brandId, memberId, role);
-        io.stdout(
-          options.json
-            ? `${JSON.stringify(response, null, 2)}\n`
-            : `${formatMember(response.data)}\n`,
-        );
+        print(response, formatMember(response.data));
       },
     );
 }
 
-function parseRole(value: string): string {
-  const role = value.toUpperCase();
-  if (!(memberRoles as readonly string[]).includes(role)) {
-    throw new InvalidArgumentError(`Allowed roles: ${memberRoles.join(', ')}.`);
-  }
+function parseRole(value: string): MemberRole {
+  const role = memberRoles.find((known) => known === value.toUpperCase());
+  if (!role) throw new InvalidArgumentError(`Allowed roles: ${memberRoles.join(', ')}.`);
   return role;
 }
 

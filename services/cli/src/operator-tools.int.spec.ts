@@ -1,4 +1,9 @@
-import type { EntityAt, HistoryEntry, JobStatus, ProjectionStatus } from './operator-tools-client';
+import type {
+  AuditHistoryEntry as HistoryEntry,
+  EntityAtMoment as EntityAt,
+  ProjectionJob as JobStatus,
+  ProjectionStatus,
+} from '@brand-api/contracts';
 import { driftExitCode } from './projections-commands';
 import { json, useBrandctl } from './testing/brandctl-harness';
 

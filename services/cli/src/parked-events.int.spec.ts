@@ -1,5 +1,9 @@
 import { appendUnprojectableProduct } from '@brand-api/api/testing';
-import type { ParkedActionResult, ParkedEvent, ProjectionStatus } from './operator-tools-client';
+import type {
+  ParkedActionResult,
+  ParkedEventView as ParkedEvent,
+  ProjectionStatus,
+} from '@brand-api/contracts';
 import { json, useBrandctl } from './testing/brandctl-harness';
 
 jest.setTimeout(120_000);

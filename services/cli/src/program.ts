@@ -1,7 +1,11 @@
+import { operatorApi } from '@brand-api/contracts';
+import type { Scope } from '@brand-api/contracts';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { commandContext } from './command-context';
+import type { GlobalOptions } from './command-context';
 import { formatBrand, formatBrands, formatIssuedKey, formatKeys } from './format';
-import { createOperatorClient, OperatorApiError, OperatorConnectionError } from './operator-client';
-import type { OperatorClient } from './operator-client';
+import { OperatorApiError, OperatorConnectionError } from './operator-api-client';
+import type { OperatorApiClient } from './operator-api-client';
 import { registerMemberCommands } from './members';
 import { registerRoomCommands } from './rooms';
 import { registerWebhookCommands } from './webhooks';
@@ -14,12 +18,8 @@ export interface CliIo {
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
   fetch?: typeof fetch;
-}
-
-interface GlobalOptions {
-  url: string;
-  token?: string;
-  json?: boolean;
+  /** Check every answer against its operation's response schema in the contracts (tests). */
+  checkResponses?: boolean;
 }
 
 export const defaultUrl = 'http://localhost:3000';
@@ -51,17 +51,7 @@ export function buildProgram(io: CliIo): Command {
     }
   });
 
-  const context = (command: Command) => {
-    const options = command.optsWithGlobals<GlobalOptions>();
-    const client = createOperatorClient({
-      baseUrl: options.url,
-      token: options.token,
-      ...(io.fetch ? { fetch: io.fetch } : {}),
-    });
-    const print = (json: unknown, human: string) =>
-      io.stdout(`${options.json ? JSON.stringify(json, null, 2) : human}\n`);
-    return { client, print };
-  };
+  const context = (command: Command) => commandContext(command, io);
 
   const brands = program.command('brands').description('create, list and update brands');
 
@@ -71,8 +61,10 @@ export function buildProgram(io: CliIo): Command {
     .argument('<name>', 'display name of the brand')
     .option('--custom-auth', 'enable custom authentication (magic links)', false)
     .action(async (name: string, options: { customAuth: boolean }, command: Command) => {
-      const { client, print } = context(command);
-      const response = await client.createBrand({ name, customAuthEnabled: options.customAuth });
+      const { api, print } = context(command);
+      const response = await api.call(operatorApi.adminCreateBrand, {
+        body: { name, customAuthEnabled: options.customAuth },
+      });
       print(response, `Created brand\n${formatBrand(response.data)}`);
     });
 
@@ -84,8 +76,8 @@ export function buildProgram(io: CliIo): Command {
     .option('--all', 'follow cursors until the last page')
     .action(
       async (options: { limit?: number; cursor?: string; all?: boolean }, command: Command) => {
-        const { client, print } = context(command);
-        const page = await listBrands(client, options);
+        const { api, print } = context(command);
+        const page = await listBrands(api, options);
         const more = page.hasMore && page.nextCursor ? `\nMore: --cursor ${page.nextCursor}` : '';
         print(page, `${formatBrands(page.data)}${more}`);
       },
@@ -110,8 +102,11 @@ export function buildProgram(io: CliIo): Command {
         if (Object.keys(patch).length === 0) {
           command.error('Nothing to update: pass --name, --custom-auth or --no-custom-auth.');
         }
-        const { client, print } = context(command);
-        const response = await client.updateBrand(brandId, patch);
+        const { api, print } = context(command);
+        const response = await api.call(operatorApi.adminUpdateBrand, {
+          params: { brandId },
+          body: patch,
+        });
         print(response, `Updated brand\n${formatBrand(response.data)}`);
       },
     );
@@ -130,10 +125,14 @@ export function buildProgram(io: CliIo): Command {
     .option('--name <name>', 'a label to recognise the key by')
     .action(
       async (brandId: string, options: { scopes: string[]; name?: string }, command: Command) => {
-        const { client, print } = context(command);
-        const input: { scopes: string[]; name?: string } = { scopes: options.scopes };
-        if (options.name !== undefined) input.name = options.name;
-        const response = await client.createKey(brandId, input);
+        const { api, print } = context(command);
+        // The server checks the scopes against its catalogue and answers which one is unknown.
+        const body: { scopes: Scope[]; name?: string } = { scopes: options.scopes as Scope[] };
+        if (options.name !== undefined) body.name = options.name;
+        const response = await api.call(operatorApi.adminIssueApiKey, {
+          params: { brandId },
+          body,
+        });
         print(response, formatIssuedKey(response.data));
       },
     );
@@ -143,8 +142,8 @@ export function buildProgram(io: CliIo): Command {
     .description("list a brand's API keys (never their secrets)")
     .argument('<brandId>', 'id of the brand')
     .action(async (brandId: string, _options: unknown, command: Command) => {
-      const { client, print } = context(command);
-      const response = await client.listKeys(brandId);
+      const { api, print } = context(command);
+      const response = await api.call(operatorApi.adminListApiKeys, { params: { brandId } });
       print(response, formatKeys(response.data));
     });
 
@@ -154,8 +153,10 @@ export function buildProgram(io: CliIo): Command {
     .argument('<brandId>', 'id of the brand')
     .argument('<keyId>', 'id of the key')
     .action(async (brandId: string, keyId: string, _options: unknown, command: Command) => {
-      const { client, print } = context(command);
-      const response = await client.revokeKey(brandId, keyId);
+      const { api, print } = context(command);
+      const response = await api.call(operatorApi.adminRevokeApiKey, {
+        params: { brandId, keyId },
+      });
       print(response, `Revoked API key ${response.data.id}`);
     });
 
@@ -170,18 +171,20 @@ export function buildProgram(io: CliIo): Command {
 }
 
 async function listBrands(
-  client: OperatorClient,
+  api: OperatorApiClient,
   options: { limit?: number; cursor?: string; all?: boolean },
 ) {
   const query: { limit?: number; cursor?: string } = {};
   if (options.limit !== undefined) query.limit = options.limit;
   if (options.cursor !== undefined) query.cursor = options.cursor;
-  const first = await client.listBrands(query);
+  const first = await api.call(operatorApi.adminListBrands, { query });
   if (!options.all) return first;
   const data = [...first.data];
   let page = first;
   while (page.hasMore && page.nextCursor) {
-    page = await client.listBrands({ ...query, cursor: page.nextCursor });
+    page = await api.call(operatorApi.adminListBrands, {
+      query: { ...query, cursor: page.nextCursor },
+    });
     data.push(...page.data);
   }
   return { data, hasMore: false, nextCursor: null };

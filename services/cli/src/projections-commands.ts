@@ -1,8 +1,10 @@
+import { operatorApi } from '@brand-api/contracts';
+import type { ParkedEventView } from '@brand-api/contracts';
 import { CommanderError, InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 import { followJobs } from './job-progress';
 import type { CliIo } from './program';
-import { toolsContext } from './tools-context';
+import { commandContext } from './command-context';
 import {
   describeJob,
   describeParkedAction,
@@ -26,8 +28,8 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
     .command('status')
     .description("each projection's position, lag in events and seconds, state and rebuild")
     .action(async (_options: unknown, command: Command) => {
-      const { client, print } = toolsContext(command, io);
-      const response = await client.projections();
+      const { api, print } = commandContext(command, io);
+      const response = await api.call(operatorApi.adminProjectionStatus, {});
       print(response, formatProjections(response.head, response.data));
     });
 
@@ -40,13 +42,13 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
     .argument('<name>', 'a projection, or all')
     .option('--detach', 'start it and return at once (follow with projections status)')
     .action(async (name: string, options: { detach?: boolean }, command: Command) => {
-      const { client, json, print } = toolsContext(command, io);
-      const started = await client.startJob(name, 'rebuild');
+      const { api, json, print } = commandContext(command, io);
+      const started = await api.call(operatorApi.adminStartRebuild, { params: { name } });
       if (options.detach) {
         print(started, started.data.map(describeJob).join('\n'));
         return;
       }
-      const { jobs, interrupted } = await followJobs(client, name, io, { quiet: json });
+      const { jobs, interrupted } = await followJobs(api, name, io, { quiet: json });
       print({ data: jobs }, jobs.map(describeJob).join('\n'));
       const failed = jobs.filter((job) => job.state === 'failed');
       if (failed.length > 0) {
@@ -68,14 +70,14 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
     )
     .argument('[name]', 'a projection, or all', 'all')
     .action(async (name: string, _options: unknown, command: Command) => {
-      const { client, json, print } = toolsContext(command, io);
-      await client.startJob(name, 'verify');
-      const { jobs } = await followJobs(client, name, io, { quiet: json });
+      const { api, json, print } = commandContext(command, io);
+      await api.call(operatorApi.adminStartVerify, { params: { name } });
+      const { jobs } = await followJobs(api, name, io, { quiet: json });
       print({ data: jobs }, formatVerify(jobs));
       if (jobs.some((job) => job.state !== 'done')) {
         throw new Error(`Verify did not complete: ${jobs.map(describeJob).join('; ')}`);
       }
-      if (jobs.some((job) => (job.result as { drift?: boolean } | null)?.drift === true)) {
+      if (jobs.some((job) => job.result !== null && 'drift' in job.result && job.result.drift)) {
         throw new CommanderError(driftExitCode, 'brandctl.drift', 'drift found');
       }
     });
@@ -85,8 +87,8 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
     .description('interrupt a running rebuild or verify after its batch in flight')
     .argument('<name>', 'a projection, or all')
     .action(async (name: string, _options: unknown, command: Command) => {
-      const { client, print } = toolsContext(command, io);
-      const response = await client.cancelJob(name);
+      const { api, print } = commandContext(command, io);
+      const response = await api.call(operatorApi.adminCancelProjectionJob, { params: { name } });
       print(response, response.data.map(describeJob).join('\n') || 'Nothing running.');
     });
 
@@ -103,8 +105,12 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
     .option('--projection <name>', 'only this projection')
     .option('--status <status>', 'parked, retried or skipped', 'parked')
     .action(async (options: { projection?: string; status: string }, command: Command) => {
-      const { client, print } = toolsContext(command, io);
-      const response = await client.parked(options);
+      const { api, print } = commandContext(command, io);
+      // The server checks the status and answers which values it takes.
+      const status = options.status as ParkedEventView['status'];
+      const response = await api.call(operatorApi.adminListParkedEvents, {
+        query: { projection: options.projection, status },
+      });
       print(response, formatParked(response.data));
     });
 
@@ -122,8 +128,13 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
       .argument('<position>', 'global position of the event (see parked list)', parsePosition)
       .option('--projection <name>', 'only this projection (default: every one that parked it)')
       .action(async (position: number, options: { projection?: string }, command: Command) => {
-        const { client, print } = toolsContext(command, io);
-        const response = await client.resolveParked(position, action, options.projection);
+        const { api, print } = commandContext(command, io);
+        const operation =
+          action === 'retry' ? operatorApi.adminRetryParkedEvent : operatorApi.adminSkipParkedEvent;
+        const response = await api.call(operation, {
+          params: { position },
+          query: { projection: options.projection },
+        });
         print(response, response.data.map(describeParkedAction).join('\n'));
         if (response.data.some((result) => result.outcome === 'failed')) {
           throw new CommanderError(1, 'brandctl.parked', 'the event still fails');

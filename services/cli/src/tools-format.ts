@@ -1,15 +1,15 @@
-import { table } from './format';
 import type {
-  EntityAt,
-  HistoryEntry,
-  JobStatus,
+  AuditHistoryEntry as HistoryEntry,
+  EntityAtMoment,
   ParkedActionResult,
-  ParkedEvent,
-  ParkedEventRef,
+  ParkedEventView,
+  PassedOverEventView,
+  ProjectionJob as JobStatus,
   ProjectionStatus,
-  TableDiff,
+  TableDiffView,
   VerifyOutcome,
-} from './operator-tools-client';
+} from '@brand-api/contracts';
+import { table } from './format';
 
 const show = (value: unknown): string => (value === undefined ? '∅' : JSON.stringify(value));
 
@@ -37,7 +37,7 @@ export function formatHistory(entries: readonly HistoryEntry[]): string {
     .join('\n\n');
 }
 
-export function formatEntityAt(answer: EntityAt): string {
+export function formatEntityAt(answer: EntityAtMoment): string {
   const when = 'position' in answer.at ? `position ${answer.at.position}` : answer.at.time;
   const last = answer.lastEvent
     ? `last event #${answer.lastEvent.position} ${answer.lastEvent.type} at ${answer.lastEvent.occurredAt}`
@@ -73,7 +73,7 @@ export function formatProjections(head: { position: number }, rows: readonly Pro
 }
 
 /** Parked events, one line each, oldest first. */
-export function formatParked(rows: readonly ParkedEvent[]): string {
+export function formatParked(rows: readonly ParkedEventView[]): string {
   if (rows.length === 0) return 'No parked events.';
   return table(
     [
@@ -126,7 +126,7 @@ function describeRow(row: Record<string, unknown>): string {
     .join(' ');
 }
 
-function formatTableDiff(diff: TableDiff): string[] {
+function formatTableDiff(diff: TableDiffView): string[] {
   const lines: string[] = [];
   if (diff.liveTableMissing) lines.push(`  table ${diff.table}: missing from the live schema`);
   if (diff.columns) {
@@ -155,9 +155,9 @@ function formatTableDiff(diff: TableDiff): string[] {
 /** What parking left behind, one line per event. */
 function formatParking(parking: VerifyOutcome['parking'] | undefined): string[] {
   if (!parking) return [];
-  const line = (event: ParkedEventRef) =>
+  const line = (event: PassedOverEventView) =>
     `    position ${event.prepare}: ${event.eventType} ${event.streamName}@${event.streamVersion} (${event.error.slice(0, 80)})`;
-  const section = (title: string, events: readonly ParkedEventRef[]) =>
+  const section = (title: string, events: readonly PassedOverEventView[]) =>
     events.length === 0 ? [] : [`  ${title}:`, ...events.map(line)];
   return [
     ...section('parked, not applied (retry after a fix, or skip)', parking.parked),
@@ -170,9 +170,9 @@ function formatParking(parking: VerifyOutcome['parking'] | undefined): string[] 
 export function formatVerify(jobs: readonly JobStatus[]): string {
   return jobs
     .map((job) => {
-      if (job.state !== 'done')
+      const outcome = job.result;
+      if (job.state !== 'done' || outcome === null || !('drift' in outcome))
         return `${job.projection}: verify ${job.state}${job.error ? `: ${job.error}` : ''}`;
-      const outcome = job.result as VerifyOutcome;
       const parking = formatParking(outcome.parking);
       if (!outcome.drift) {
         return [

@@ -1,41 +1,18 @@
 /** How `brandctl webhooks` shows endpoints, attempts and messages, and how it reads its options. */
+import { webhookEventTypes } from '@brand-api/contracts';
+import type {
+  AdminWebhookEndpoint,
+  WebhookAttempt,
+  WebhookEventType,
+  WebhookMessage,
+} from '@brand-api/contracts';
 import { InvalidArgumentError } from 'commander';
 
-export interface Endpoint {
-  id: string;
-  url: string;
-  eventTypes: string[] | null;
-  enabled: boolean;
-  disabledReason?: string | null;
-  previousSecretExpiresAt?: string | null;
-  createdAt?: string | null;
-}
+/** A registered endpoint as any answer shows it (creation does not show the rotation). */
+type Endpoint = Pick<AdminWebhookEndpoint, 'id' | 'url' | 'eventTypes' | 'enabled'> &
+  Partial<Pick<AdminWebhookEndpoint, 'disabledReason' | 'previousSecretExpiresAt'>>;
 
-export interface Attempt {
-  attempt: number;
-  messageId: string;
-  attemptedAt: string;
-  durationMs: number;
-  statusCode: number | null;
-  outcome: string;
-  error: string | null;
-}
-
-export interface Message {
-  messageId: string;
-  eventType: string;
-  status: string;
-  attempts: number;
-  occurredAt: string;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-}
-
-export interface Page<T> {
-  data: T[];
-  hasMore: boolean;
-  nextCursor: string | null;
-}
+type MessageStatus = WebhookMessage['status'];
 
 export function formatEndpoint(endpoint: Endpoint): string {
   const state = endpoint.enabled
@@ -53,48 +30,38 @@ export function formatEndpoint(endpoint: Endpoint): string {
   return lines.join('\n');
 }
 
-export function formatAttempt(attempt: Attempt): string {
+export function formatAttempt(attempt: WebhookAttempt): string {
   const status = attempt.statusCode === null ? '---' : String(attempt.statusCode);
   const error = attempt.error ? `  ${attempt.error}` : '';
   return `${attempt.attemptedAt}  ${attempt.messageId}  #${attempt.attempt}  ${status}  ${attempt.outcome}  ${attempt.durationMs} ms${error}`;
 }
 
-export function formatMessage(message: Message): string {
+export function formatMessage(message: WebhookMessage): string {
   const next = message.nextAttemptAt ? `  next ${message.nextAttemptAt}` : '';
   const error = message.lastError ? `  ${message.lastError}` : '';
   return `${message.occurredAt}  ${message.messageId}  ${message.eventType}  ${message.status}  ${message.attempts} attempt(s)${next}${error}`;
 }
 
-export function formatPage<T>(page: Page<T>, format: (item: T) => string, empty: string): string {
+export function formatPage<T>(
+  page: { data: readonly T[]; hasMore: boolean; nextCursor: string | null },
+  format: (item: T) => string,
+  empty: string,
+): string {
   const lines = page.data.length === 0 ? [empty] : page.data.map(format);
   if (page.hasMore && page.nextCursor) lines.push(`More: --cursor ${page.nextCursor}`);
   return lines.join('\n');
 }
 
-export function query(options: { limit?: number; cursor?: string; status?: string }): string {
-  const params = new URLSearchParams();
-  if (options.limit !== undefined) params.set('limit', String(options.limit));
-  if (options.cursor !== undefined) params.set('cursor', options.cursor);
-  if (options.status !== undefined) params.set('status', options.status);
-  return params.size > 0 ? `?${params.toString()}` : '';
-}
+const isEventType = (type: string): type is WebhookEventType =>
+  (webhookEventTypes as readonly string[]).includes(type);
 
-const eventTypes = [
-  'user.joined',
-  'post.created',
-  'post.liked',
-  'post_comment.created',
-  'post_comment.liked',
-];
-
-export function eventList(value: string): string[] {
+export function eventList(value: string): WebhookEventType[] {
   const types = value
     .split(',')
     .map((type) => type.trim())
     .filter((type) => type.length > 0);
-  const unknown = types.filter((type) => !eventTypes.includes(type));
-  if (types.length === 0 || unknown.length > 0) {
-    throw new InvalidArgumentError(`event types are ${eventTypes.join(', ')}`);
+  if (types.length === 0 || !types.every(isEventType)) {
+    throw new InvalidArgumentError(`event types are ${webhookEventTypes.join(', ')}`);
   }
   return types;
 }
@@ -107,11 +74,12 @@ export function parseLimit(value: string): number {
   return limit;
 }
 
-export function parseStatus(value: string): string {
-  if (!['pending', 'delivered', 'failed'].includes(value)) {
-    throw new InvalidArgumentError('pending, delivered or failed');
-  }
-  return value;
+const messageStatuses: readonly MessageStatus[] = ['pending', 'delivered', 'failed'];
+
+export function parseStatus(value: string): MessageStatus {
+  const status = messageStatuses.find((known) => known === value);
+  if (!status) throw new InvalidArgumentError('pending, delivered or failed');
+  return status;
 }
 
 export function parseTime(value: string): string {

@@ -1,7 +1,8 @@
+import { operatorApi } from '@brand-api/contracts';
+import type { AdminWebhookEndpoint, WebhookEventType, WebhookMessage } from '@brand-api/contracts';
 import type { Command } from 'commander';
+import { commandContext } from './command-context';
 import type { CliIo } from './program';
-import { request } from './webhooks-client';
-import type { GlobalOptions } from './webhooks-client';
 import {
   eventList,
   formatAttempt,
@@ -11,9 +12,7 @@ import {
   parseLimit,
   parseStatus,
   parseTime,
-  query,
 } from './webhooks-format';
-import type { Attempt, Endpoint, Message, Page } from './webhooks-format';
 
 /**
  * `brandctl webhooks …`: a brand's webhook endpoints over the operator API
@@ -25,17 +24,7 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
     .command('webhooks')
     .description("manage a brand's webhook endpoints, their deliveries and replays");
 
-  const run = (command: Command) => {
-    const options = command.optsWithGlobals<GlobalOptions>();
-    const call = <T>(method: string, path: string, body?: unknown) =>
-      request<T>(options, io.fetch ?? fetch, method, path, body);
-    const print = (value: unknown, human: string) =>
-      io.stdout(`${options.json ? JSON.stringify(value, null, 2) : human}\n`);
-    return { call, print };
-  };
-  const endpoints = (brandId: string) => `/brands/${encodeURIComponent(brandId)}/webhook-endpoints`;
-  const endpoint = (brandId: string, id: string) =>
-    `${endpoints(brandId)}/${encodeURIComponent(id)}`;
+  const run = (command: Command) => commandContext(command, io);
 
   webhooks
     .command('create')
@@ -44,14 +33,18 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
     .argument('<url>', 'https URL that receives the POSTs')
     .option('--events <types>', 'comma-separated event types (default: every type)', eventList)
     .action(
-      async (brandId: string, url: string, options: { events?: string[] }, command: Command) => {
-        const { call, print } = run(command);
+      async (
+        brandId: string,
+        url: string,
+        options: { events?: WebhookEventType[] },
+        command: Command,
+      ) => {
+        const { api, print } = run(command);
         const body = { url, ...(options.events ? { eventTypes: options.events } : {}) };
-        const response = await call<{ data: Endpoint & { secret: string } }>(
-          'POST',
-          endpoints(brandId),
+        const response = await api.call(operatorApi.adminCreateWebhookEndpoint, {
+          params: { brandId },
           body,
-        );
+        });
         print(
           response,
           `Registered webhook endpoint\n${formatEndpoint(response.data)}\nsecret:  ${response.data.secret}\n` +
@@ -65,8 +58,10 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
     .description("list a brand's endpoints")
     .argument('<brandId>', 'id of the brand')
     .action(async (brandId: string, _options: unknown, command: Command) => {
-      const { call, print } = run(command);
-      const response = await call<{ data: Endpoint[] }>('GET', endpoints(brandId));
+      const { api, print } = run(command);
+      const response = await api.call(operatorApi.adminListWebhookEndpoints, {
+        params: { brandId },
+      });
       print(
         response,
         response.data.length === 0
@@ -81,8 +76,10 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
     .argument('<brandId>', 'id of the brand')
     .argument('<endpointId>', 'id of the endpoint')
     .action(async (brandId: string, id: string, _options: unknown, command: Command) => {
-      const { call, print } = run(command);
-      const response = await call<{ data: Endpoint }>('GET', endpoint(brandId, id));
+      const { api, print } = run(command);
+      const response = await api.call(operatorApi.adminGetWebhookEndpoint, {
+        params: { brandId, endpointId: id },
+      });
       print(response, formatEndpoint(response.data));
     });
 
@@ -102,7 +99,7 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
         id: string,
         options: {
           url?: string;
-          events?: string[];
+          events?: WebhookEventType[];
           allEvents?: boolean;
           enable?: boolean;
           disable?: boolean;
@@ -113,7 +110,9 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
           command.error('Pass --events or --all-events, not both.');
         if (options.enable && options.disable)
           command.error('Pass --enable or --disable, not both.');
-        const patch: Record<string, unknown> = {};
+        const patch: Partial<Pick<AdminWebhookEndpoint, 'url' | 'enabled'>> & {
+          eventTypes?: WebhookEventType[] | null;
+        } = {};
         if (options.url !== undefined) patch.url = options.url;
         if (options.events) patch.eventTypes = options.events;
         if (options.allEvents) patch.eventTypes = null;
@@ -124,8 +123,11 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
             'Nothing to update: pass --url, --events, --all-events, --enable or --disable.',
           );
         }
-        const { call, print } = run(command);
-        const response = await call<{ data: Endpoint }>('PATCH', endpoint(brandId, id), patch);
+        const { api, print } = run(command);
+        const response = await api.call(operatorApi.adminUpdateWebhookEndpoint, {
+          params: { brandId, endpointId: id },
+          body: patch,
+        });
         print(response, `Updated webhook endpoint\n${formatEndpoint(response.data)}`);
       },
     );
@@ -136,10 +138,10 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
     .argument('<brandId>', 'id of the brand')
     .argument('<endpointId>', 'id of the endpoint')
     .action(async (brandId: string, id: string, _options: unknown, command: Command) => {
-      const { call, print } = run(command);
-      const response = await call<{
-        data: { id: string; secret: string; previousSecretExpiresAt: string };
-      }>('POST', `${endpoint(brandId, id)}/rotate-secret`);
+      const { api, print } = run(command);
+      const response = await api.call(operatorApi.adminRotateWebhookEndpointSecret, {
+        params: { brandId, endpointId: id },
+      });
       print(
         response,
         `New secret: ${response.data.secret}\n` +
@@ -161,11 +163,11 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
         options: { limit?: number; cursor?: string },
         command: Command,
       ) => {
-        const { call, print } = run(command);
-        const page = await call<Page<Attempt>>(
-          'GET',
-          `${endpoint(brandId, id)}/attempts${query(options)}`,
-        );
+        const { api, print } = run(command);
+        const page = await api.call(operatorApi.adminListWebhookAttempts, {
+          params: { brandId, endpointId: id },
+          query: { limit: options.limit, cursor: options.cursor },
+        });
         print(page, formatPage(page, formatAttempt, 'No attempts yet.'));
       },
     );
@@ -182,14 +184,14 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
       async (
         brandId: string,
         id: string,
-        options: { status?: string; limit?: number; cursor?: string },
+        options: { status?: WebhookMessage['status']; limit?: number; cursor?: string },
         command: Command,
       ) => {
-        const { call, print } = run(command);
-        const page = await call<Page<Message>>(
-          'GET',
-          `${endpoint(brandId, id)}/messages${query(options)}`,
-        );
+        const { api, print } = run(command);
+        const page = await api.call(operatorApi.adminListWebhookMessages, {
+          params: { brandId, endpointId: id },
+          query: { limit: options.limit, cursor: options.cursor, status: options.status },
+        });
         print(page, formatPage(page, formatMessage, 'No messages.'));
       },
     );
@@ -201,14 +203,11 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
     .argument('<endpointId>', 'id of the endpoint')
     .requiredOption('--since <time>', 'ISO 8601 time, e.g. 2025-03-01T00:00:00Z', parseTime)
     .action(async (brandId: string, id: string, options: { since: string }, command: Command) => {
-      const { call, print } = run(command);
-      const response = await call<{ data: { queued: number } }>(
-        'POST',
-        `${endpoint(brandId, id)}/replay`,
-        {
-          since: options.since,
-        },
-      );
+      const { api, print } = run(command);
+      const response = await api.call(operatorApi.adminReplayWebhookMessages, {
+        params: { brandId, endpointId: id },
+        body: { since: options.since },
+      });
       print(response, `Queued ${response.data.queued} failed message(s) for delivery.`);
     });
 }

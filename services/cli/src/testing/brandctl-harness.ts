@@ -46,6 +46,8 @@ export async function startBrandctlHarness(): Promise<BrandctlHarness> {
         stdout: (text) => (stdout += text),
         stderr: (text) => (stderr += text),
         env: { BRANDCTL_TOKEN: testAdminToken, ...env },
+        // Every answer the specs see must match its response schema in the contracts.
+        checkResponses: true,
       });
       return { code, stdout, stderr };
     },
