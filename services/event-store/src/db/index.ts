@@ -1,7 +1,7 @@
 export * from './database';
 export { createPgDatabase } from './pg-database';
 export type { PgDatabaseOptions } from './pg-database';
-export { createPgliteDatabase } from './pglite-database';
+export { createPgliteDatabase, dumpPgliteCluster } from './pglite-database';
 export { migrate, splitStatements } from './migrate';
 export type { Migration } from './migrate';
 export { openDatabase } from './open-database';

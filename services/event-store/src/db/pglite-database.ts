@@ -80,12 +80,30 @@ class PgliteDatabase implements Database {
  */
 export const embeddedPostgresSettings = ['shared_buffers = 16MB'];
 
-/** `dataDir` undefined → in-memory (tests). */
-export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+/**
+ * `dataDir` undefined → in-memory (tests). `from`: a data directory dumped by
+ * `dumpPgliteCluster`, which an in-memory database starts from instead of running initdb.
+ */
+export async function createPgliteDatabase(
+  dataDir?: string,
+  options: { from?: Blob } = {},
+): Promise<Database> {
   const db = new PGlite(dataDir, {
     parsers: { 20: (value: string) => Number(value) },
     postgresqlconf: embeddedPostgresSettings,
+    ...(options.from ? { loadDataDir: options.from } : {}),
   });
   await db.waitReady;
   return new PgliteDatabase(db);
+}
+
+/** A freshly initialised, empty cluster as an uncompressed tarball (see `createPgliteDatabase`). */
+export async function dumpPgliteCluster(): Promise<Blob> {
+  const db = new PGlite({ postgresqlconf: embeddedPostgresSettings });
+  try {
+    await db.waitReady;
+    return await db.dumpDataDir('none');
+  } finally {
+    await db.close();
+  }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createPgDatabase, createPgliteDatabase } from '../db';
 import type { Database } from '../db';
+import { pgliteTemplate } from './pglite-template';
 
 /** The server tests run against, or undefined for embedded PGlite. */
 export function testDatabaseUrl(): string | undefined {
@@ -18,14 +19,15 @@ export interface TestDatabase {
 
 /**
  * A fresh, empty database per test file: a new database on the server when one is configured,
- * a new in-memory PGlite otherwise. Tests never share tables.
+ * a new in-memory PGlite otherwise (started from an initialised cluster, `pglite-template.ts`).
+ * Tests never share tables.
  */
 export async function createTestDatabase(
   options: { poolSize?: number } = {},
 ): Promise<TestDatabase> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
-    const db = await createPgliteDatabase();
+    const db = await createPgliteDatabase(undefined, { from: await pgliteTemplate() });
     return {
       db,
       url: undefined,
