@@ -24,6 +24,7 @@ export function startServer(
     env: { ...process.env, ...env },
     // The flags `npm start` runs the API with (README), for the yardstick as well.
     execArgv: [
+      '--liftoff-only',
       '--max-semi-space-size=8',
       '--max-old-space-size=160',
       '--no-allocation-site-pretenuring',

@@ -74,7 +74,7 @@ export function spawnTypeScript(
   delete baseEnv.NODE_OPTIONS;
   delete baseEnv.ADMIN_TOKEN;
   const [command, ...launcherArgs] = [...launcher, process.execPath];
-  const nodeArgs = ['--no-warnings', '-e', register, '--', file, ...args];
+  const nodeArgs = ['--no-warnings', '--liftoff-only', '-e', register, '--', file, ...args];
   const child = spawn(command, [...launcherArgs, ...nodeArgs], {
     cwd: repositoryRoot,
     env: { ...baseEnv, ...env },

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Results, Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { Database, HeldLock, QueryResult, Transaction } from './database';
+import { ensureEmbeddedCluster } from './pglite-cluster';
 
 /** PGlite reports `affectedRows: 0` for a SELECT; pg's rowCount counts the rows returned. */
 function toQueryResult<R>(result: Results<R>): QueryResult<R> {
@@ -83,11 +84,16 @@ export const embeddedPostgresSettings = ['shared_buffers = 16MB'];
 /**
  * `dataDir` undefined → in-memory (tests). `from`: a data directory dumped by
  * `dumpPgliteCluster`, which an in-memory database starts from instead of running initdb.
+ * A directory without a cluster gets one first (`ensureEmbeddedCluster`); `onInitdb` is told
+ * before that starts, so a first start can say why it takes a while.
  */
 export async function createPgliteDatabase(
   dataDir?: string,
-  options: { from?: Blob } = {},
+  options: { from?: Blob; onInitdb?: () => void } = {},
 ): Promise<Database> {
+  if (dataDir !== undefined && !options.from) {
+    await ensureEmbeddedCluster(dataDir, embeddedPostgresSettings, options.onInitdb);
+  }
   const db = new PGlite(dataDir, {
     parsers: { 20: (value: string) => Number(value) },
     postgresqlconf: embeddedPostgresSettings,
