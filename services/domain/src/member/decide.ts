@@ -6,22 +6,14 @@ import type {
   MemberRole,
   MemberRoleChanged,
 } from '@brand-api/contracts';
-import type { ActiveMember, MemberState } from './member';
+import type { ActiveMember, MemberProfile, MemberState } from './member';
 import { alreadyTaken, DomainError, existing, invalid } from '../errors';
 
 /** A member joins through a magic link, the sign-up call, or an operator. */
 export interface JoinMember {
   type: 'JoinMember';
-  data: {
+  data: MemberProfile & {
     memberId: string;
-    username: string;
-    customAuthSub: string | null;
-    email: string;
-    phoneNumber: string | null;
-    firstName: string;
-    lastName: string | null;
-    profilePictureUrl: string | null;
-    isEmailVerified: boolean;
     role: MemberRole;
     joinedVia: MemberJoined['data']['joinedVia'];
     now: string;

@@ -3,23 +3,34 @@
  * Its events are the contracts' (MemberJoined, MemberBanned, ...); time and ids arrive on
  * commands, and the brand a stream belongs to is checked at the edge from the metadata.
  */
-import type { Member, MemberEvent, MemberRole, UserReference } from '@brand-api/contracts';
+import type {
+  Member,
+  MemberEvent,
+  MemberJoined,
+  MemberRole,
+  UserReference,
+} from '@brand-api/contracts';
 
 export type { MemberEvent };
 
 export const memberStreamName = (memberId: string): string => `member-${memberId}`;
 
-export interface ActiveMember {
+/** Who a member is and how they are reached, as they join: what a sign-up or a magic link gives. */
+export type MemberProfile = Pick<
+  MemberJoined['data'],
+  | 'username'
+  | 'customAuthSub'
+  | 'email'
+  | 'phoneNumber'
+  | 'firstName'
+  | 'lastName'
+  | 'profilePictureUrl'
+  | 'isEmailVerified'
+>;
+
+export interface ActiveMember extends MemberProfile {
   status: 'active';
   id: string;
-  username: string;
-  customAuthSub: string | null;
-  email: string;
-  phoneNumber: string | null;
-  firstName: string;
-  lastName: string | null;
-  profilePictureUrl: string | null;
-  isEmailVerified: boolean;
   isBanned: boolean;
   role: MemberRole;
   groupIds: string[];

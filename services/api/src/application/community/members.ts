@@ -8,23 +8,17 @@ import {
   memberGroupStreamName,
   memberStreamName,
 } from '@brand-api/domain';
-import type { ActiveMember } from '@brand-api/domain';
+import type { ActiveMember, MemberProfile } from '@brand-api/domain';
 import type { CommandContext, CommandEngine, UnitOfWork } from '@brand-api/event-store';
 import type { ExpectedVersions, Versioned } from '../preconditions';
 import { requireVersion, versionAfterCommit } from '../preconditions';
 import { claimFreeUsername } from './claims';
 
-export interface NewMember {
+/** A member about to join; the username is claimed for them. */
+export type NewMember = Omit<MemberProfile, 'username'> & {
   memberId: string;
-  customAuthSub: string | null;
-  email: string;
-  phoneNumber: string | null;
-  firstName: string;
-  lastName: string | null;
-  profilePictureUrl: string | null;
-  isEmailVerified: boolean;
   joinedVia: MemberJoined['data']['joinedVia'];
-}
+};
 
 /** Loads a member of the unit's brand; another brand's member reads as absent. */
 export function loadMember(uow: UnitOfWork, memberId: string) {
