@@ -9,41 +9,28 @@ const groupB = '1c8f3b66-4d2e-4a7f-9b0c-1d2e3f4a5b6c';
 
 const given = givenWhen(memberDecider);
 
+/** The fields a join copies as they are (names are trimmed). */
+const profile = {
+  username: 'ada-lovelace',
+  customAuthSub: 'auth0|1',
+  email: 'ada@example.com',
+  phoneNumber: null,
+  lastName: 'Lovelace',
+  profilePictureUrl: null,
+  isEmailVerified: false,
+  role: 'CUSTOMER',
+  joinedVia: 'magicLink',
+} as const;
+
 const join: JoinMember = {
   type: 'JoinMember',
-  data: {
-    memberId,
-    username: 'ada-lovelace',
-    customAuthSub: 'auth0|1',
-    email: 'ada@example.com',
-    phoneNumber: null,
-    firstName: ' Ada ',
-    lastName: 'Lovelace',
-    profilePictureUrl: null,
-    isEmailVerified: false,
-    role: 'CUSTOMER',
-    joinedVia: 'magicLink',
-    now: '2025-03-01T10:00:00.000Z',
-  },
+  data: { memberId, ...profile, firstName: ' Ada ', now: '2025-03-01T10:00:00.000Z' },
 };
 
 const joined: MemberJoined = {
   type: 'MemberJoined',
   schemaVersion: 1,
-  data: {
-    memberId,
-    username: 'ada-lovelace',
-    customAuthSub: 'auth0|1',
-    email: 'ada@example.com',
-    phoneNumber: null,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    profilePictureUrl: null,
-    isEmailVerified: false,
-    role: 'CUSTOMER',
-    joinedVia: 'magicLink',
-    joinedAt: '2025-03-01T10:00:00.000Z',
-  },
+  data: { memberId, ...profile, firstName: 'Ada', joinedAt: '2025-03-01T10:00:00.000Z' },
 };
 
 const update = (

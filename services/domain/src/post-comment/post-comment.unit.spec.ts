@@ -3,6 +3,7 @@ import type { ActingMember } from '../member';
 import { postDecider } from '../post';
 import type { PostState } from '../post';
 import { thrownBy } from '../testing/decider';
+import { postCreated } from '../testing/post-created';
 import { postCommentDecider, postCommentLikeDecider } from './index';
 import type { CreatePostComment, PostCommentState } from './index';
 
@@ -14,22 +15,10 @@ const reference = { id: memberId, customAuthSub: null, email: 'ada@example.com' 
 const actor: ActingMember = { memberId, role: 'CUSTOMER', isBanned: false, reference };
 const now = '2025-03-02T19:00:00.000Z';
 
-const post: PostState = postDecider.evolve(postDecider.initialState(), {
-  type: 'PostCreated',
-  schemaVersion: 1,
-  data: {
-    postId,
-    roomId,
-    memberId,
-    member: reference,
-    type: 'TEXT',
-    title: 'Hello',
-    contentHtml: '<p>First!</p>',
-    isPublished: true,
-    createdAt: now,
-    publishedAt: now,
-  },
-});
+const post: PostState = postDecider.evolve(
+  postDecider.initialState(),
+  postCreated({ postId, roomId, member: reference, now }),
+);
 
 const comment = (overrides: Partial<CreatePostComment['data']> = {}): CreatePostComment => ({
   type: 'CreatePostComment',

@@ -2,6 +2,7 @@ import type { PostLiked } from '@brand-api/contracts';
 import type { ActingMember } from '../member';
 import type { RoomState } from '../room';
 import { givenWhen, stateAfter, thrownBy } from '../testing/decider';
+import { postCreated } from '../testing/post-created';
 import { postDecider, postLikeDecider } from './index';
 import type { PostCommand, PostState, PostStreamEvent } from './index';
 
@@ -34,22 +35,7 @@ const create = (
   },
 });
 
-const created: PostStreamEvent = {
-  type: 'PostCreated',
-  schemaVersion: 1,
-  data: {
-    postId,
-    roomId,
-    memberId,
-    member: reference,
-    type: 'TEXT',
-    title: 'Hello',
-    contentHtml: '<p>First!</p>',
-    isPublished: true,
-    createdAt: now,
-    publishedAt: now,
-  },
-};
+const created: PostStreamEvent = postCreated({ postId, roomId, member: reference, now });
 const pinned: PostStreamEvent = { type: 'PostPinned', schemaVersion: 1, data: { postId, roomId } };
 
 describe('Post decider', () => {
