@@ -2,7 +2,7 @@
 import { API_BASE_PATH } from '../routes';
 import { errorTable, scopeTable } from '../scope-table';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../requests/common';
-import { BULK_RECORDS_MAX } from '../requests/brand-products';
+import { BULK_RECORDS_MAX } from '../requests/bulk-sync';
 import { INT4_MAX } from '../primitives';
 
 const scopeRows = scopeTable

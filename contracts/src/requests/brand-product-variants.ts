@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { BrandProductVariant, brandProductVariantFields } from '../entities/brand-product-variant';
-import { exampled, exampleOf, StoreId, Uuid } from '../primitives';
-import { BULK_RECORDS_MAX } from './brand-products';
+import { exampled, StoreId, Uuid } from '../primitives';
+import { bulkSyncBody } from './bulk-sync';
 import { Cursor, DataResponse, Limit, ListResponse, UpdatedAfter } from './common';
 
 export const ListBrandProductVariantsQuery = Type.Object(
@@ -72,36 +72,13 @@ export const UpdateBrandProductVariantBody = exampled(
 );
 export type UpdateBrandProductVariantBody = Static<typeof UpdateBrandProductVariantBody>;
 
-export const BulkBrandProductVariantsBody = exampled(
-  Type.Object(
-    {
-      upsertRecords: Type.Optional(
-        Type.Array(CreateBrandProductVariantBody, {
-          maxItems: BULK_RECORDS_MAX,
-          description: 'Variants to create, or to update when their storeId exists.',
-        }),
-      ),
-      deleteRecords: Type.Optional(
-        Type.Array(StoreId(), {
-          maxItems: BULK_RECORDS_MAX,
-          uniqueItems: true,
-          description: 'Store ids of variants to delete.',
-        }),
-      ),
-    },
-    {
-      $id: 'BulkBrandProductVariantsBody',
-      title: 'Brand product variants bulk sync',
-      description: `At most ${BULK_RECORDS_MAX} records per list; the whole body is validated before anything is written.`,
-      minProperties: 1,
-      additionalProperties: false,
-    },
-  ),
-  {
-    upsertRecords: [exampleOf(CreateBrandProductVariantBody)],
-    deleteRecords: ['gid://shopify/ProductVariant/44000000001'],
-  },
-);
+export const BulkBrandProductVariantsBody = bulkSyncBody(CreateBrandProductVariantBody, {
+  $id: 'BulkBrandProductVariantsBody',
+  title: 'Brand product variants bulk sync',
+  upserts: 'Variants to create, or to update when their storeId exists.',
+  deletes: 'Store ids of variants to delete.',
+  deletedStoreId: 'gid://shopify/ProductVariant/44000000001',
+});
 export type BulkBrandProductVariantsBody = Static<typeof BulkBrandProductVariantsBody>;
 
 export const BrandProductVariantResponse = DataResponse(

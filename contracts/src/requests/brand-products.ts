@@ -1,15 +1,25 @@
 import { Type, type Static } from 'typebox';
 import { BrandProduct, brandProductFields } from '../entities/brand-product';
-import { exampled, exampleOf, StoreId } from '../primitives';
+import { exampled, exampleOf } from '../primitives';
+import { bulkSyncBody } from './bulk-sync';
 import { Cursor, DataResponse, Limit, ListResponse, UpdatedAfter } from './common';
-
-export const BULK_RECORDS_MAX = 100;
 
 export const ListBrandProductsQuery = Type.Object(
   { limit: Limit(), cursor: Type.Optional(Cursor()), updatedAfter: Type.Optional(UpdatedAfter()) },
   { additionalProperties: false },
 );
 export type ListBrandProductsQuery = Static<typeof ListBrandProductsQuery>;
+
+/** The product of the entity's example, as its brand sent it. */
+function newProductExample() {
+  const {
+    id: _id,
+    updatedAt: _updatedAt,
+    createdAt: _createdAt,
+    ...fields
+  } = exampleOf(BrandProduct);
+  return fields;
+}
 
 /** Every field is required on create (SPEC §5); image fields may be null. */
 export const CreateBrandProductBody = exampled(
@@ -18,15 +28,7 @@ export const CreateBrandProductBody = exampled(
     title: 'New brand product',
     additionalProperties: false,
   }),
-  {
-    storeId: 'gid://shopify/Product/8123456789',
-    title: 'Trail Runner 2',
-    description: 'A light trail shoe with a grippy sole.',
-    imageUrl: 'https://cdn.example.com/products/trail-runner-2.jpg',
-    imageWidth: 1200,
-    imageHeight: 800,
-    onlineStoreUrl: 'https://shop.example.com/products/trail-runner-2',
-  },
+  newProductExample(),
 );
 export type CreateBrandProductBody = Static<typeof CreateBrandProductBody>;
 
@@ -43,36 +45,13 @@ export const UpdateBrandProductBody = exampled(
 );
 export type UpdateBrandProductBody = Static<typeof UpdateBrandProductBody>;
 
-export const BulkBrandProductsBody = exampled(
-  Type.Object(
-    {
-      upsertRecords: Type.Optional(
-        Type.Array(CreateBrandProductBody, {
-          maxItems: BULK_RECORDS_MAX,
-          description: 'Products to create, or to update when their storeId exists.',
-        }),
-      ),
-      deleteRecords: Type.Optional(
-        Type.Array(StoreId(), {
-          maxItems: BULK_RECORDS_MAX,
-          uniqueItems: true,
-          description: 'Store ids of products to delete, with their variants.',
-        }),
-      ),
-    },
-    {
-      $id: 'BulkBrandProductsBody',
-      title: 'Brand products bulk sync',
-      description: `At most ${BULK_RECORDS_MAX} records per list; the whole body is validated before anything is written.`,
-      minProperties: 1,
-      additionalProperties: false,
-    },
-  ),
-  {
-    upsertRecords: [exampleOf(CreateBrandProductBody)],
-    deleteRecords: ['gid://shopify/Product/8000000001'],
-  },
-);
+export const BulkBrandProductsBody = bulkSyncBody(CreateBrandProductBody, {
+  $id: 'BulkBrandProductsBody',
+  title: 'Brand products bulk sync',
+  upserts: 'Products to create, or to update when their storeId exists.',
+  deletes: 'Store ids of products to delete, with their variants.',
+  deletedStoreId: 'gid://shopify/Product/8000000001',
+});
 export type BulkBrandProductsBody = Static<typeof BulkBrandProductsBody>;
 
 export const BrandProductResponse = DataResponse(BrandProduct, 'BrandProductResponse');

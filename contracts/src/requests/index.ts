@@ -1,4 +1,5 @@
 export * from './common';
+export * from './bulk-sync';
 export * from './brand-products';
 export * from './brand-product-variants';
 export * from './members';
