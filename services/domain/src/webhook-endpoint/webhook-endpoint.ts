@@ -3,15 +3,7 @@
  * Stream `webhookEndpoint-<endpointId>`. The signing secret is generated at the edge and
  * arrives on the command; the domain only decides when it changes.
  */
-import type {
-  WebhookEndpointDisabled,
-  WebhookEndpointEnabled,
-  WebhookEndpointEvent,
-  WebhookEndpointRegistered,
-  WebhookEndpointSecretRotated,
-  WebhookEndpointUpdated,
-  WebhookEventType,
-} from '@brand-api/contracts';
+import type { WebhookEndpointEvent, WebhookEventType } from '@brand-api/contracts';
 
 export type {
   WebhookEndpointDisabled,
@@ -20,7 +12,7 @@ export type {
   WebhookEndpointRegistered,
   WebhookEndpointSecretRotated,
   WebhookEndpointUpdated,
-};
+} from '@brand-api/contracts';
 
 export const webhookEndpointStreamName = (webhookEndpointId: string): string =>
   `webhookEndpoint-${webhookEndpointId}`;
