@@ -13,23 +13,15 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  createPgDatabase,
-  createPostgresEventStore,
-  createProjectionRunner,
-  eventStoreMigrations,
-  migrate,
-  projectionMigrations,
-} from '@brand-api/event-store';
+import { createPgDatabase, createPostgresEventStore, migrate } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
 import { createDeliverer } from '../delivery/deliverer';
 import { createNodeHttpClient } from '../delivery/http-client';
 import type { WebhookHttpClient } from '../delivery/http-client';
 import { MessageSigner } from '../delivery/signer';
-import { webhookMigrations } from '../migrations';
 import { webhookMessageId } from '../projection/message-id';
-import { webhookProjection } from '../projection/webhook-projection';
 import { memberJoined, registerEndpoint } from '../testing/fixtures';
+import { webhookProjector, webhookTestMigrations } from '../testing/webhook-tables';
 import { createWebhookWorker } from '../worker';
 import type { WebhookWorker } from '../worker';
 
@@ -139,12 +131,7 @@ async function throughput(
       },
     ]);
   }
-  const projector = createProjectionRunner({
-    db,
-    store,
-    projections: [webhookProjection],
-    pollMs: 20,
-  });
+  const projector = webhookProjector(db, store);
   const projectStarted = performance.now();
   await projector.start();
   let projectMs: number;
@@ -251,7 +238,7 @@ async function main(): Promise<void> {
     maxSocketsPerOrigin: concurrency,
   });
   try {
-    await migrate(db, [...eventStoreMigrations, ...projectionMigrations, ...webhookMigrations]);
+    await migrate(db, webhookTestMigrations);
     const store = createPostgresEventStore(db);
     const brandId = randomUUID();
     const { secret } = await registerEndpoint(store, { brandId, url: receiver.url });

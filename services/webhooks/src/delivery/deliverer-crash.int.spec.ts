@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import {
-  createPostgresEventStore,
-  createProjectionRunner,
-  eventStoreMigrations,
-  migrate,
-  projectionMigrations,
-} from '@brand-api/event-store';
 import type { Database, EventStore, ProjectionRunner } from '@brand-api/event-store';
-import { createTestDatabase, describeOnServer, eventually } from '@brand-api/event-store/testing';
-import type { TestDatabase } from '@brand-api/event-store/testing';
-import { webhookMigrations } from '../migrations';
+import { describeOnServer, eventually } from '@brand-api/event-store/testing';
 import { webhookMessageId } from '../projection/message-id';
-import { webhookProjection } from '../projection/webhook-projection';
-import { aMember, memberJoined, registerEndpoint } from '../testing/fixtures';
+import { registerEndpoint } from '../testing/fixtures';
 import { spawnTypeScriptWorker } from '../testing/spawn-worker';
 import type { WorkerChild } from '../testing/spawn-worker';
 import { hasValidSignature, startWebhookReceiver } from '../testing/webhook-receiver';
 import type { WebhookReceiver } from '../testing/webhook-receiver';
+import { webhookProjector } from '../testing/webhook-tables';
+import { appendJoins, openWebhookTestDatabase } from '../testing/webhook-test-database';
+import type { WebhookTestDatabase } from '../testing/webhook-test-database';
 import { createDeliverer } from './deliverer';
 import { createNodeHttpClient } from './http-client';
 
@@ -34,7 +27,7 @@ describeOnServer(
   'deliverer killed mid-batch',
   'a second process cannot open in-memory PGlite',
   () => {
-    let testDb: TestDatabase;
+    let bed: WebhookTestDatabase;
     let db: Database;
     let store: EventStore;
     let projector: ProjectionRunner;
@@ -42,16 +35,9 @@ describeOnServer(
     let child: WorkerChild | undefined;
 
     beforeAll(async () => {
-      testDb = await createTestDatabase();
-      db = testDb.db;
-      await migrate(db, [...eventStoreMigrations, ...projectionMigrations, ...webhookMigrations]);
-      store = createPostgresEventStore(db);
-      projector = createProjectionRunner({
-        db,
-        store,
-        projections: [webhookProjection],
-        pollMs: 20,
-      });
+      bed = await openWebhookTestDatabase();
+      ({ db, store } = bed);
+      projector = webhookProjector(db, store);
       await projector.start();
       receiver = await startWebhookReceiver();
     });
@@ -60,19 +46,14 @@ describeOnServer(
       child?.kill('SIGKILL');
       await receiver.close();
       await projector.stop();
-      await store.close();
-      await testDb.drop();
+      await bed.close();
     });
 
     it('loses nothing and re-sends with the same webhook-id', async () => {
       const brandId = randomUUID();
       const endpoint = await registerEndpoint(store, { brandId, url: receiver.url('/hook') });
       const count = 40;
-      const member = aMember();
-      const events = Array.from({ length: count }, () => memberJoined(brandId, member));
-      const { position } = await store.appendToStream(`member-${member.id}`, events, {
-        expectedVersion: 'no_stream',
-      });
+      const { events, position } = await appendJoins(store, brandId, count);
       expect(await projector.waitFor(position, 20_000)).toBe(true);
 
       // The receiver holds every answer: the child's batch is in flight when it dies.
@@ -81,7 +62,7 @@ describeOnServer(
       const worker = spawnTypeScriptWorker(
         resolve(__dirname, '../testing/deliverer-crash-worker.ts'),
         {
-          WORKER_DATABASE_URL: testDb.url!,
+          WORKER_DATABASE_URL: bed.testDb.url!,
           MAX_IN_FLIGHT: '10',
           LEASE_MS: String(leaseMs),
         },

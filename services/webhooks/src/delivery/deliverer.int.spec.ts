@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createPostgresEventStore,
-  createProjectionRunner,
-  eventStoreMigrations,
-  migrate,
-  projectionMigrations,
-} from '@brand-api/event-store';
 import type { Database, EventStore, ProjectionRunner } from '@brand-api/event-store';
-import { createTestDatabase, eventually, hasPostgresServer } from '@brand-api/event-store/testing';
+import { eventually, hasPostgresServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { replayFailedDeliveries } from '../endpoints/queries';
 import { generateWebhookSecret } from '../endpoints/secret';
-import { webhookMigrations } from '../migrations';
 import { webhookMessageId } from '../projection/message-id';
-import { webhookProjection } from '../projection/webhook-projection';
 import { aMember, memberJoined, registerEndpoint, runEndpointCommand } from '../testing/fixtures';
+import { webhookProjector } from '../testing/webhook-tables';
+import { appendJoins, openWebhookTestDatabase } from '../testing/webhook-test-database';
+import type { WebhookTestDatabase } from '../testing/webhook-test-database';
 import {
   hasValidSignature,
   startWebhookReceiver,
@@ -48,6 +42,7 @@ interface AttemptRow {
 }
 
 describe(`deliverer on ${hasPostgresServer() ? 'a Postgres server' : 'in-process PGlite'}`, () => {
+  let bed: WebhookTestDatabase;
   let testDb: TestDatabase;
   let db: Database;
   let store: EventStore;
@@ -105,11 +100,9 @@ describe(`deliverer on ${hasPostgresServer() ? 'a Postgres server' : 'in-process
     ).rows;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    db = testDb.db;
-    await migrate(db, [...eventStoreMigrations, ...projectionMigrations, ...webhookMigrations]);
-    store = createPostgresEventStore(db);
-    projector = createProjectionRunner({ db, store, projections: [webhookProjection], pollMs: 20 });
+    bed = await openWebhookTestDatabase();
+    ({ testDb, db, store } = bed);
+    projector = webhookProjector(db, store);
     await projector.start();
     receiver = await startWebhookReceiver();
     http = createNodeHttpClient({ policy: { allowPrivateTargets: true } });
@@ -128,8 +121,7 @@ describe(`deliverer on ${hasPostgresServer() ? 'a Postgres server' : 'in-process
     http.close();
     await receiver.close();
     await projector.stop();
-    await store.close();
-    await testDb.drop();
+    await bed.close();
   });
 
   it('POSTs the envelope signed with standardwebhooks and logs the attempt', async () => {
@@ -349,11 +341,7 @@ describe(`deliverer on ${hasPostgresServer() ? 'a Postgres server' : 'in-process
   it('a clean stop finishes the requests in flight and hands back what it claimed ahead', async () => {
     const { brandId, path } = await setUp();
     receiver.plan(path, () => ({ status: 200, delayMs: 300 }));
-    const member = aMember();
-    const events = Array.from({ length: 10 }, () => memberJoined(brandId, member));
-    const { position } = await store.appendToStream(`member-${member.id}`, events, {
-      expectedVersion: 'no_stream',
-    });
+    const { position } = await appendJoins(store, brandId, 10);
     expect(await projector.waitFor(position, 10_000)).toBe(true);
     const worker = createDeliverer({ db, store, http, maxInFlight: 2, claimBatchSize: 2 });
     await worker.start();
@@ -376,11 +364,7 @@ describe(`deliverer on ${hasPostgresServer() ? 'a Postgres server' : 'in-process
   it('several workers running at once send every message exactly once', async () => {
     const { brandId, path } = await setUp();
     const count = 150;
-    const member = aMember();
-    const events = Array.from({ length: count }, () => memberJoined(brandId, member));
-    const { position } = await store.appendToStream(`member-${member.id}`, events, {
-      expectedVersion: 'no_stream',
-    });
+    const { events, position } = await appendJoins(store, brandId, count);
     expect(await projector.waitFor(position, 20_000)).toBe(true);
     // Separate pools on a server (as separate processes would have); one PGlite in-process.
     const workers = [0, 1, 2].map(() =>

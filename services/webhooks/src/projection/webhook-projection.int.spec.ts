@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createPostgresEventStore,
-  createProjectionRunner,
-  eventStoreMigrations,
-  migrate,
-  projectionMigrations,
-} from '@brand-api/event-store';
+import { createProjectionRunner } from '@brand-api/event-store';
 import type { Database, EventStore, LogPosition, ProjectionRunner } from '@brand-api/event-store';
-import { createTestDatabase, hasPostgresServer } from '@brand-api/event-store/testing';
-import type { TestDatabase } from '@brand-api/event-store/testing';
-import { webhookMigrations } from '../migrations';
+import { hasPostgresServer } from '@brand-api/event-store/testing';
 import {
   aMember,
   memberJoined,
@@ -18,6 +10,9 @@ import {
   runEndpointCommand,
   sourceEvent,
 } from '../testing/fixtures';
+import { webhookProjector } from '../testing/webhook-tables';
+import { openWebhookTestDatabase } from '../testing/webhook-test-database';
+import type { WebhookTestDatabase } from '../testing/webhook-test-database';
 import { webhookMessageId } from './message-id';
 import { webhookProjection } from './webhook-projection';
 
@@ -30,7 +25,7 @@ interface OutboxRow {
 }
 
 describe(`webhook projector on ${hasPostgresServer() ? 'a Postgres server' : 'in-process PGlite'}`, () => {
-  let testDb: TestDatabase;
+  let bed: WebhookTestDatabase;
   let db: Database;
   let store: EventStore;
   let runner: ProjectionRunner;
@@ -55,18 +50,15 @@ describe(`webhook projector on ${hasPostgresServer() ? 'a Postgres server' : 'in
     ).rows;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    db = testDb.db;
-    await migrate(db, [...eventStoreMigrations, ...projectionMigrations, ...webhookMigrations]);
-    store = createPostgresEventStore(db);
-    runner = createProjectionRunner({ db, store, projections: [webhookProjection], pollMs: 20 });
+    bed = await openWebhookTestDatabase();
+    ({ db, store } = bed);
+    runner = webhookProjector(db, store);
     await runner.start();
   });
 
   afterAll(async () => {
     await runner.stop();
-    await store.close();
-    await testDb.drop();
+    await bed.close();
   });
 
   it('queues one row per subscribed, enabled endpoint of the brand, with the event as of then', async () => {
@@ -203,7 +195,7 @@ describe(`webhook projector on ${hasPostgresServer() ? 'a Postgres server' : 'in
       webhookProjection.version,
       webhookProjection.name,
     ]);
-    runner = createProjectionRunner({ db, store, projections: [webhookProjection], pollMs: 20 });
+    runner = webhookProjector(db, store);
     await runner.start();
   });
 });
