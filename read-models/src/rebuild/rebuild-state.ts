@@ -1,4 +1,4 @@
-import type { LogPosition, Queryable } from '@brand-api/event-store';
+import type { LogPosition, PassedOver, Queryable } from '@brand-api/event-store';
 import { quoteIdent } from './shadow-schema';
 
 export type RebuildPurpose = 'rebuild' | 'verify';
@@ -6,15 +6,7 @@ export type RebuildState =
   'replaying' | 'swapping' | 'comparing' | 'interrupted' | 'failed' | 'done';
 
 /** An event a shadow replay could not apply and passed over, as the live runner parks one. */
-export interface PassedOverEvent {
-  commit: number;
-  prepare: number;
-  eventId: string;
-  eventType: string;
-  streamName: string;
-  streamVersion: number;
-  error: string;
-}
+export type PassedOverEvent = PassedOver;
 
 /** One row of `projection_rebuilds`: where a shadow replay stands. */
 export interface RebuildRecord {

@@ -8,7 +8,7 @@ import type { LogPosition, ParkedEvent, Queryable } from '@brand-api/event-store
 import type { TableDiff } from './compare-tables';
 import { compareTable, hasDrift } from './compare-tables';
 import { retiredSchemaOf } from './read-model';
-import type { PassedOverEvent } from './rebuild-state';
+import type { PassedOverEvent, RebuildPurpose } from './rebuild-state';
 import { readRebuild, setRebuildState } from './rebuild-state';
 import { dropSchema, objectsTheSwapCannotMove, quoteIdent } from './shadow-schema';
 import type { ShadowRunOptions } from './shadow-run';
@@ -61,12 +61,10 @@ export interface VerifyResult {
  * checkpoint are touched, so the webhook projector and its outbox never see a replay.
  */
 export async function rebuildReadModel(options: ShadowRunOptions): Promise<RebuildResult> {
-  const started = Date.now();
-  const run = await ShadowRun.open(options, 'rebuild');
   const { db, readModel } = options;
   const { projection } = readModel;
   const retired = retiredSchemaOf(projection.name);
-  try {
+  return withShadowRun(options, 'rebuild', async (run) => {
     await run.replay();
     run.report('swapping');
     await setRebuildState(db, run.liveSchema, projection.name, 'swapping');
@@ -92,23 +90,8 @@ export async function rebuildReadModel(options: ShadowRunOptions): Promise<Rebui
     });
     // The retired tables go after the commit: readers that were queued on them have moved on.
     await dropSchema(db, retired);
-    await dropSchema(db, run.shadowSchema);
-    run.report('done');
-    return {
-      projection: projection.name,
-      position: result.position,
-      eventsDone: run.eventsDone,
-      resumed: run.resumed,
-      tables: result.tables,
-      passedOver: result.passedOver,
-      durationMs: Date.now() - started,
-    };
-  } catch (error) {
-    await recordFailure(run, error);
-    throw error;
-  } finally {
-    await run.release();
-  }
+    return { ...result, resumed: run.resumed };
+  });
 }
 
 /**
@@ -117,16 +100,14 @@ export async function rebuildReadModel(options: ShadowRunOptions): Promise<Rebui
  * the live tables are not what the log and today's projection code say they should be.
  */
 export async function verifyReadModel(options: ShadowRunOptions): Promise<VerifyResult> {
-  const started = Date.now();
-  const run = await ShadowRun.open(options, 'verify');
   const { db, readModel } = options;
   const { projection } = readModel;
-  try {
+  return withShadowRun(options, 'verify', async (run) => {
     // Without a live projector the live tables stay where they are: replay only that far.
     await run.replay((await run.hasLiveLeader()) ? undefined : await run.liveCheckpoint());
     run.report('comparing');
     await setRebuildState(db, run.liveSchema, projection.name, 'comparing');
-    const result = await run.aligned('compare', async (tx, position, tables) => {
+    return run.aligned('compare', async (tx, position, tables) => {
       const diffs: TableDiff[] = [];
       for (const table of tables) {
         diffs.push(await compareTable(tx, run.liveSchema, run.shadowSchema, table));
@@ -145,16 +126,29 @@ export async function verifyReadModel(options: ShadowRunOptions): Promise<Verify
         tables: diffs,
         parking,
       });
-      return { position, diffs, drift, parking };
+      return { position, drift, tables: diffs, parking };
     });
-    await dropSchema(db, run.shadowSchema);
+  });
+}
+
+/**
+ * What a rebuild and a verify share: open the shadow run, do `work`, drop the shadow schema,
+ * and record an interruption or a failure; the run's lock is released however it ends.
+ */
+async function withShadowRun<T extends { position: LogPosition }>(
+  options: ShadowRunOptions,
+  purpose: RebuildPurpose,
+  work: (run: ShadowRun) => Promise<T>,
+): Promise<T & { projection: string; eventsDone: number; durationMs: number }> {
+  const started = Date.now();
+  const run = await ShadowRun.open(options, purpose);
+  try {
+    const result = await work(run);
+    await dropSchema(options.db, run.shadowSchema);
     run.report('done');
     return {
-      projection: projection.name,
-      position: result.position,
-      drift: result.drift,
-      tables: result.diffs,
-      parking: result.parking,
+      projection: options.readModel.projection.name,
+      ...result,
       eventsDone: run.eventsDone,
       durationMs: Date.now() - started,
     };

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { apiKeyDecider, apiKeyStreamName, brandDecider, brandStreamName } from '@brand-api/domain';
-import type { ApiKeyCommand, BrandCommand } from '@brand-api/domain';
 import type { NewEvent, StreamAppend } from '@brand-api/event-store';
 
 /** A uuid (version 4 layout) made from a counter, so generated logs are reproducible. */
@@ -36,20 +35,13 @@ export function brandActivity(index: number, options: BrandActivityOptions = {})
     occurredAt,
   });
 
-  let brand = brandDecider.initialState();
-  const brandEvents: NewEvent[] = [];
-  const decideBrand = (command: BrandCommand, requestId: string) => {
-    for (const event of brandDecider.decide(command, brand)) {
-      brand = brandDecider.evolve(brand, event);
-      brandEvents.push({ ...event, metadata: metadata(requestId) });
-    }
-  };
-  decideBrand(
+  const brand = decidedStream(brandDecider, metadata);
+  brand.decide(
     { type: 'CreateBrand', data: { brandId, name: `Brand ${index}`, customAuthEnabled: false } },
     `req-${index}-create`,
   );
   if (index % (options.renameEvery ?? 1) === 0) {
-    decideBrand(
+    brand.decide(
       {
         type: 'UpdateBrand',
         data: { brandId, name: `Brand ${index} Ltd`, customAuthEnabled: true },
@@ -59,19 +51,12 @@ export function brandActivity(index: number, options: BrandActivityOptions = {})
   }
 
   const appends: StreamAppend[] = [
-    { streamName: brandStreamName(brandId), events: brandEvents, expectedVersion: 'no_stream' },
+    { streamName: brandStreamName(brandId), events: brand.events, expectedVersion: 'no_stream' },
   ];
   for (let k = 0; k < keys; k += 1) {
     const apiKeyId = counterUuid(index * 64 + k, 2);
-    let key = apiKeyDecider.initialState();
-    const keyEvents: NewEvent[] = [];
-    const decideKey = (command: ApiKeyCommand, requestId: string) => {
-      for (const event of apiKeyDecider.decide(command, key)) {
-        key = apiKeyDecider.evolve(key, event);
-        keyEvents.push({ ...event, metadata: metadata(requestId) });
-      }
-    };
-    decideKey(
+    const key = decidedStream(apiKeyDecider, metadata);
+    key.decide(
       {
         type: 'IssueApiKey',
         data: {
@@ -86,15 +71,37 @@ export function brandActivity(index: number, options: BrandActivityOptions = {})
       `req-${index}-key-${k}`,
     );
     if (k === 0 && index % (options.revokeEvery ?? 1) === 0) {
-      decideKey({ type: 'RevokeApiKey', data: { apiKeyId, brandId } }, `req-${index}-revoke`);
+      key.decide({ type: 'RevokeApiKey', data: { apiKeyId, brandId } }, `req-${index}-revoke`);
     }
     appends.push({
       streamName: apiKeyStreamName(apiKeyId),
-      events: keyEvents,
+      events: key.events,
       expectedVersion: 'no_stream',
     });
   }
   return appends;
+}
+
+/** One stream decided command after command; its events carry the metadata of their request. */
+function decidedStream<Command, State, Event extends NewEvent>(
+  decider: {
+    decide: (command: Command, state: State) => Event[];
+    evolve: (state: State, event: Event) => State;
+    initialState: () => State;
+  },
+  metadata: (requestId: string) => NonNullable<NewEvent['metadata']>,
+) {
+  let state = decider.initialState();
+  const events: NewEvent[] = [];
+  return {
+    events,
+    decide(command: Command, requestId: string): void {
+      for (const event of decider.decide(command, state)) {
+        state = decider.evolve(state, event);
+        events.push({ ...event, metadata: metadata(requestId) });
+      }
+    },
+  };
 }
 
 export const eventsIn = (appends: readonly StreamAppend[]): number =>
