@@ -2,21 +2,15 @@
  * Shared steps of the community tests, all through HTTP (the operator API, the Brand API and
  * the community API). Not a test file itself: no tier suffix, and excluded from the build.
  */
+import { scopes } from '@brand-api/contracts';
 import type { Response } from 'supertest';
 import { adminAuth } from './test-app';
 import type { TestApp } from './test-app';
 
 export const bearer = (key: string) => `Bearer ${key}`;
 
-export const everyCommunityScope = [
-  'members:read',
-  'members:write',
-  'member-groups:read',
-  'member-groups:write',
-  'member_groups:write',
-  'magic_link:write',
-  'posts:read',
-];
+/** Every scope but the catalogue's. */
+export const everyCommunityScope = scopes.filter((scope) => !scope.startsWith('brand_products:'));
 
 /** Rows in the event log: a refused request must leave it as it was. */
 export function eventCount(t: TestApp): Promise<number> {
