@@ -46,12 +46,27 @@ describe('judging an attempt', () => {
     }
   });
 
-  it('fails a 410 at once and asks for the endpoint to be disabled', () => {
-    expect(judgeAttempt(answer(410), 1, now, noJitter)).toEqual({
-      outcome: 'failed',
+  it.each([
+    {
+      when: 'a 410 at once, and asks for the endpoint to be disabled',
+      status: 410,
+      attempt: 1,
       error: 'HTTP 410 Gone: the endpoint was disabled',
-      nextAttemptAt: null,
       gone: true,
+    },
+    {
+      when: 'the message after the eighth attempt',
+      status: 500,
+      attempt: 8,
+      error: 'HTTP 500 (attempt 8, the last)',
+      gone: false,
+    },
+  ])('fails $when', ({ status, attempt, error, gone }) => {
+    expect(judgeAttempt(answer(status), attempt, now, noJitter)).toEqual({
+      outcome: 'failed',
+      error,
+      nextAttemptAt: null,
+      gone,
     });
   });
 
@@ -92,14 +107,5 @@ describe('judging an attempt', () => {
     expect(
       judgeAttempt(answer(500, { 'retry-after': '60' }), 1, now, noJitter).nextAttemptAt,
     ).toEqual(at(5_000));
-  });
-
-  it('fails the message after the eighth attempt', () => {
-    expect(judgeAttempt(answer(500), 8, now, noJitter)).toEqual({
-      outcome: 'failed',
-      error: 'HTTP 500 (attempt 8, the last)',
-      nextAttemptAt: null,
-      gone: false,
-    });
   });
 });
