@@ -52,13 +52,3 @@ export function claimUsername(
 ): UsernameClaimed {
   return { type: 'UsernameClaimed', schemaVersion: 1, data: { brandId, username, memberId } };
 }
-
-/** The member a claim stream points at, from its events; undefined when unclaimed. */
-export function claimedMemberId(
-  events: readonly { type: string; data: unknown }[],
-): string | undefined {
-  const first = events[0];
-  if (!first) return undefined;
-  const { memberId } = first.data as { memberId?: unknown };
-  return typeof memberId === 'string' ? memberId : undefined;
-}
