@@ -58,6 +58,24 @@ export const errorCatalogue = {
     description:
       'The `If-Match` header names a version (`ETag`) the resource no longer has: someone changed it since you read it, or changed it first when you raced. Nothing was written. GET the resource, reapply your change to what it is now, and send it with the new `ETag`.',
   },
+  IDEMPOTENCY_KEY_REUSED: {
+    statusCode: 422,
+    message: 'This Idempotency-Key was already used for a different request',
+    description:
+      'An `Idempotency-Key` is bound to the first request sent with it (method, path, `If-Match` and body) for 24 hours. Nothing was written. Send a new request with a new key; retry a request only with exactly what it first sent.',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    statusCode: 409,
+    message: 'A request with this Idempotency-Key is still in progress',
+    description:
+      'The first request sent with this `Idempotency-Key` has not answered yet. Nothing was written by this one. Retry after the seconds in `Retry-After`: you then get the first request’s answer.',
+  },
+  IDEMPOTENCY_ANSWER_LOST: {
+    statusCode: 409,
+    message: 'This request was applied, but its answer was lost; read the resource to see it',
+    description:
+      'The first request sent with this `Idempotency-Key` wrote its change, then failed before its answer was recorded (a crash or an outage). The change stands and is not applied again; `details` names what it wrote (e.g. `product-<id>`). Every retry with this key gets this answer until the key expires.',
+  },
   RATE_LIMITED: {
     statusCode: 429,
     message: 'Too many requests',

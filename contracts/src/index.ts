@@ -13,3 +13,4 @@ export * from './storable-text';
 export * from './rate-limit';
 export * from './operator';
 export * from './community';
+export * from './idempotency';

@@ -12,6 +12,12 @@ import {
   notModifiedResponse,
   successEtagHeader,
 } from './openapi/conditional-requests';
+import {
+  idempotencyHeaderComponents,
+  idempotencyParameterComponents,
+  idempotencyParameters,
+  replayedHeader,
+} from './openapi/idempotency';
 import { introduction } from './openapi/introduction';
 import { SchemaComponents, type JsonSchema, type JsonValue } from './openapi/json-schema';
 import { WEBHOOKS_TAG, webhooksSection, webhooksTagDescription } from './openapi/webhooks-section';
@@ -43,6 +49,7 @@ const headerComponents: Record<string, JsonSchema> = {
     schema: { type: 'string', example: rateLimitHeader(0, 51) },
   },
   ...conditionalHeaderComponents,
+  ...idempotencyHeaderComponents,
 };
 
 const headerRef = (name: keyof typeof headerComponents) => ({
@@ -89,7 +96,7 @@ export function buildOpenApi(): OpenApiDocument {
             'An API key of the brand: `Authorization: Bearer <key>`. Keys carry scopes; each operation names the one it needs.',
         },
       },
-      parameters: conditionalParameterComponents,
+      parameters: { ...conditionalParameterComponents, ...idempotencyParameterComponents },
       headers: headerComponents,
       examples: examples.all(),
       // Last: every schema above has been referenced by now.
@@ -115,6 +122,7 @@ function operation(
     ...(route.params ? parametersOf(route.params, 'path', components) : []),
     ...(route.query ? parametersOf(route.query, 'query', components) : []),
     ...conditionalParameters(route),
+    ...idempotencyParameters(route),
   ];
   if (parameters.length > 0) op.parameters = parameters;
   if (route.body) {
@@ -133,6 +141,7 @@ function operation(
           ? { 'RateLimit-Policy': headerRef('RateLimitPolicy'), RateLimit: headerRef('RateLimit') }
           : {}),
         ...successEtagHeader(route),
+        ...replayedHeader(route, route.successStatus),
       },
       content: { [jsonMedia]: mediaType(route.response, components) },
     },
@@ -190,7 +199,10 @@ function errorResponses(
     [...byStatus.entries()]
       .sort(([a], [b]) => a - b)
       .map(([status, codes]) => {
-        const headers: JsonSchema = { 'x-request-id': headerRef('RequestId') };
+        const headers: JsonSchema = {
+          'x-request-id': headerRef('RequestId'),
+          ...replayedHeader(route, status),
+        };
         if (status === 429) {
           Object.assign(headers, {
             'Retry-After': headerRef('RetryAfter'),

@@ -15,6 +15,7 @@ type Doc = {
     securitySchemes: Record<string, JsonSchema>;
     examples: Record<string, JsonSchema>;
     parameters: Record<string, JsonSchema>;
+    headers: Record<string, JsonSchema>;
   };
 };
 
@@ -120,7 +121,7 @@ describe('OpenAPI document', () => {
       const successHeaders = responses[String(route.successStatus)]!.headers as JsonSchema;
       const headerParameters = ((op.parameters ?? []) as JsonSchema[])
         .map((parameter) => parameter.$ref)
-        .filter((ref) => ref !== undefined);
+        .filter((ref) => ref !== undefined && ref !== '#/components/parameters/IdempotencyKey');
       const versioned = route.versioned === true;
       const takesIfMatch = versioned && (route.method === 'patch' || route.method === 'delete');
       expect(headerParameters).toEqual(
@@ -140,6 +141,47 @@ describe('OpenAPI document', () => {
     expect(doc.components.parameters).toMatchObject({
       IfMatch: { name: 'If-Match', in: 'header' },
       IfNoneMatch: { name: 'If-None-Match', in: 'header' },
+    });
+  });
+
+  it('takes an Idempotency-Key on every write and shows Idempotent-Replayed on what it replays', () => {
+    for (const route of routes) {
+      const op = doc.paths[route.path]![route.method]!;
+      const write = route.method !== 'get';
+      const refs = ((op.parameters ?? []) as JsonSchema[]).map((parameter) => parameter.$ref);
+      expect([route.operationId, refs.includes('#/components/parameters/IdempotencyKey')]).toEqual([
+        route.operationId,
+        write,
+      ]);
+      for (const [status, response] of Object.entries(op.responses as Record<string, JsonSchema>)) {
+        const headers = (response.headers ?? {}) as JsonSchema;
+        expect([route.operationId, status, headers['Idempotent-Replayed'] !== undefined]).toEqual([
+          route.operationId,
+          status,
+          write && Number(status) < 500,
+        ]);
+      }
+      if (write) {
+        expect(route.errors).toEqual(
+          expect.arrayContaining([
+            'VALIDATION_FAILED',
+            'IDEMPOTENCY_KEY_REUSED',
+            'IDEMPOTENCY_KEY_IN_USE',
+            'IDEMPOTENCY_ANSWER_LOST',
+          ]),
+        );
+      }
+    }
+    expect(doc.components.parameters).toMatchObject({
+      IdempotencyKey: {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      },
+    });
+    expect(doc.components.headers).toMatchObject({
+      IdempotentReplayed: { schema: { type: 'string', enum: ['true'] } },
     });
   });
 

@@ -24,6 +24,13 @@ const jsonBody: readonly ErrorCode[] = [
   'UNSUPPORTED_MEDIA_TYPE',
 ];
 
+/** What an `Idempotency-Key` can answer (every write takes one). */
+export const idempotencyErrors: readonly ErrorCode[] = [
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'IDEMPOTENCY_ANSWER_LOST',
+];
+
 export interface RouteErrorTraits {
   /** Has path params, a query or a body: each is validated. */
   validated?: boolean;
@@ -35,7 +42,10 @@ export interface RouteErrorTraits {
   rateLimited?: boolean;
   /** Takes `If-Match`: a stale version answers PRECONDITION_FAILED. */
   ifMatch?: boolean;
-  /** Changes state: its event may be set aside by a read model (WRITE_NOT_APPLIED). */
+  /**
+   * Changes state: its event may be set aside by a read model (WRITE_NOT_APPLIED), and it takes
+   * an `Idempotency-Key`.
+   */
   writes?: boolean;
   extra?: readonly ErrorCode[];
 }
@@ -49,7 +59,11 @@ export function routeErrors(traits: RouteErrorTraits): ErrorCode[] {
   if (traits.unique) codes.add('CONFLICT');
   if (traits.rateLimited) codes.add('RATE_LIMITED');
   if (traits.ifMatch) codes.add('PRECONDITION_FAILED');
-  if (traits.writes) codes.add('WRITE_NOT_APPLIED');
+  if (traits.writes) {
+    codes.add('VALIDATION_FAILED'); // a malformed `Idempotency-Key`
+    idempotencyErrors.forEach((code) => codes.add(code));
+    codes.add('WRITE_NOT_APPLIED');
+  }
   traits.extra?.forEach((code) => codes.add(code));
   return [...codes];
 }

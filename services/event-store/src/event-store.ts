@@ -112,6 +112,15 @@ export interface EventStore {
    */
   readByRequestId(requestId: string): Promise<RecordedEvent[]>;
   /**
+   * The events one idempotent request wrote: those whose `metadata.idempotencyKeyId` equals
+   * it, across all streams, in the order `readAll` gives them; empty when there is none. The
+   * API gives each first use of an `Idempotency-Key` its own id and records it on every event
+   * the request appends, so "was this request applied?" is answered by the log itself, even
+   * after a crash lost the stored answer. Postgres: one lookup on a partial expression index.
+   * EventStoreDB: a scan of $all.
+   */
+  readByIdempotencyKeyId(idempotencyKeyId: string): Promise<RecordedEvent[]>;
+  /**
    * The log position of the event stored at `globalPosition` (its `position.prepare`, the
    * number history and export print), so a reader can start there; undefined when no event
    * is stored at it.

@@ -32,6 +32,8 @@ export interface MountOptions<O extends Operation, Auth> {
   handlers: Readonly<Record<string, AnyHandler | undefined>>;
   /** Runs after the route matched and before the body is read (scope checks). */
   authorize?: (operation: O) => Middleware<AuthState<Auth>> | undefined;
+  /** Runs after the body is read, right before the handler (idempotency keys of writes). */
+  beforeHandler?: (operation: O) => Middleware<AuthState<Auth>> | undefined;
   bodyLimitBytes?: number;
 }
 
@@ -59,6 +61,8 @@ export function mountOperations<O extends Operation, Auth>(
     // The prefix's authentication middleware has set `auth` to this mount's principal type.
     if (authorize) stack.push(authorize as Middleware<RouterState>);
     if (operation.body) stack.push(body);
+    const beforeHandler = options.beforeHandler?.(operation);
+    if (beforeHandler) stack.push(beforeHandler as Middleware<RouterState>);
     stack.push(handle(operation, handler));
     const path = options.prefix + operation.path.replace(/\{(\w+)\}/g, ':$1');
     router.register(path, [operation.method.toUpperCase()], stack, { name: operation.operationId });

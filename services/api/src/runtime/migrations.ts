@@ -7,6 +7,7 @@ import {
   memberSessionMigrations,
   rebuildMigrations,
 } from '@brand-api/read-models';
+import { idempotencyMigrations } from '../brand-api/idempotency';
 import { catalogueApiMigrations } from '../brand-api/catalogue';
 import { webhookMigrations } from '@brand-api/webhooks';
 
@@ -35,5 +36,6 @@ export const allMigrations: readonly Migration[] = [
   ...memberSessionMigrations,
   ...webhookMigrations,
   ...apiMigrations,
+  ...idempotencyMigrations,
   ...rebuildMigrations,
 ];

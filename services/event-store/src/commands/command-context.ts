@@ -13,6 +13,11 @@ export interface CommandContext {
   requestId: string | null;
   correlationId: string;
   causationId: string | null;
+  /**
+   * The id the API gave this request's `Idempotency-Key` (one per first use of a key): on every
+   * event appended, so a retry finds what the first attempt wrote (`readByIdempotencyKeyId`).
+   */
+  idempotencyKeyId?: string;
 }
 
 /** The context of a command made by one request: it correlates and causes its events. */

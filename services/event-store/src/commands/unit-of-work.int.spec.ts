@@ -46,6 +46,7 @@ function watched(store: EventStore): { store: EventStore; reads: string[][]; ret
       readAll: (options) => store.readAll(options),
       headPosition: () => store.headPosition(),
       readByRequestId: (requestId) => store.readByRequestId(requestId),
+      readByIdempotencyKeyId: (id) => store.readByIdempotencyKeyId(id),
       positionOf: (globalPosition) => store.positionOf(globalPosition),
       countEvents: (options) => store.countEvents(options),
       onAppended: (listener) => store.onAppended(listener),

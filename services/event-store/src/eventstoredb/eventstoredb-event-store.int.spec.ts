@@ -86,6 +86,7 @@ describe('EventStoreDB adapter without a server', () => {
       ['readAll', (s: EventStore) => s.readAll()],
       ['headPosition', (s: EventStore) => s.headPosition()],
       ['readByRequestId', (s: EventStore) => s.readByRequestId('r-1')],
+      ['readByIdempotencyKeyId', (s: EventStore) => s.readByIdempotencyKeyId('k-1')],
       ['positionOf', (s: EventStore) => s.positionOf(1234)],
       ['countEvents', (s: EventStore) => s.countEvents()],
       ['onAppended', (s: EventStore) => s.onAppended(() => undefined)],

@@ -36,7 +36,7 @@ import {
   toRecordedEvent,
   toSafeNumber,
 } from './mapping';
-import { scanByRequestId, scanCount, scanForPosition } from './log-scan';
+import { scanByMetadata, scanByRequestId, scanCount, scanForPosition } from './log-scan';
 import { withTimeout } from './timeout';
 
 export interface EventStoreDbOptions {
@@ -197,6 +197,11 @@ class EventStoreDbEventStore implements EventStore {
   /** A scan of $all: EventStoreDB filters reads on stream names and event types, not metadata. */
   readByRequestId(requestId: string): Promise<RecordedEvent[]> {
     return scanByRequestId(this.readPage, requestId);
+  }
+
+  /** A scan of $all, as `readByRequestId`. */
+  readByIdempotencyKeyId(idempotencyKeyId: string): Promise<RecordedEvent[]> {
+    return scanByMetadata(this.readPage, 'idempotencyKeyId', idempotencyKeyId);
   }
 
   /** A scan of $all from its start until the log passes `globalPosition` (see log-scan.ts). */

@@ -24,17 +24,22 @@ export async function scanLog(
   }
 }
 
-export async function scanByRequestId(
+/** Every event whose metadata field `field` equals `value`, in log order. */
+export async function scanByMetadata(
   readAll: ReadAll,
-  requestId: string,
+  field: 'requestId' | 'idempotencyKeyId',
+  value: string,
 ): Promise<RecordedEvent[]> {
   const found: RecordedEvent[] = [];
   await scanLog(readAll, undefined, (event) => {
-    if (event.metadata.requestId === requestId) found.push(event);
+    if (event.metadata[field] === value) found.push(event);
     return 'next';
   });
   return found;
 }
+
+export const scanByRequestId = (readAll: ReadAll, requestId: string): Promise<RecordedEvent[]> =>
+  scanByMetadata(readAll, 'requestId', requestId);
 
 /**
  * An append writes its records one after another, so every event of an earlier append lies

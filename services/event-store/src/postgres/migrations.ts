@@ -34,6 +34,13 @@ CREATE INDEX events_commit_order_idx ON events (transaction_id, global_position)
     id: 'event-store/002-events-request-id',
     sql: `CREATE INDEX IF NOT EXISTS events_request_id_idx ON events ((metadata->>'requestId'))`,
   },
+  {
+    // `readByIdempotencyKeyId`: was this idempotent request applied? Partial, because most
+    // events carry no idempotency key.
+    id: 'event-store/003-events-idempotency-key-id',
+    sql: `CREATE INDEX IF NOT EXISTS events_idempotency_key_id_idx ON events ((metadata->>'idempotencyKeyId'))
+  WHERE (metadata->>'idempotencyKeyId') IS NOT NULL`,
+  },
 ];
 
 /** Notification channel appenders wake readers on. */

@@ -101,7 +101,10 @@ describe(`Postgres adapter specifics on ${where}`, () => {
         events!,
         { id: 'api/operators/001-events-request-id', sql: requestIdIndex!.sql },
       ]);
-      expect(await migrate(older.db, eventStoreMigrations)).toEqual([requestIdIndex!.id]);
+      expect(await migrate(older.db, eventStoreMigrations)).toEqual([
+        requestIdIndex!.id,
+        ...eventStoreMigrations.slice(2).map((migration) => migration.id),
+      ]);
       const { rows } = await older.db.query(
         `SELECT 1 FROM pg_indexes WHERE indexname = 'events_request_id_idx'`,
       );
@@ -122,6 +125,18 @@ describe(`Postgres adapter specifics on ${where}`, () => {
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('events_request_id_idx');
+  });
+
+  it('readByIdempotencyKeyId looks the key id up in a partial index, not by scanning the log', async () => {
+    const plan = await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT * FROM events WHERE metadata->>'idempotencyKeyId' = 'k'
+         ORDER BY transaction_id, global_position`,
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('events_idempotency_key_id_idx');
   });
 
   it('a reused event id is a DuplicateEventIdError, not a concurrency conflict', async () => {

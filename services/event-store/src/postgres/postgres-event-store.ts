@@ -185,6 +185,19 @@ class PostgresEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  /** Not filtered on visibility, as `readByRequestId`. */
+  async readByIdempotencyKeyId(idempotencyKeyId: string): Promise<RecordedEvent[]> {
+    // Matches the partial index `events_idempotency_key_id_idx` (migrations.ts): `=` on the
+    // expression implies its IS NOT NULL predicate.
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${selectColumns} FROM events WHERE metadata->>'idempotencyKeyId' = $1
+       ORDER BY transaction_id, global_position`,
+      [idempotencyKeyId],
+      { name: 'event_store_read_by_idempotency_key_id' },
+    );
+    return rows.map(toRecordedEvent);
+  }
+
   async positionOf(globalPosition: number): Promise<LogPosition | undefined> {
     const { rows } = await this.db.query<{ commit: number }>(
       `SELECT transaction_id::text::bigint AS commit FROM events WHERE global_position = $1`,

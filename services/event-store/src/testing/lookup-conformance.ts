@@ -6,7 +6,7 @@ import { eventually } from './eventually';
 
 /**
  * The port's look-ups for operators, proven against every adapter beside the main suite
- * (`describeEventStoreConformance`): by request id, by printed global position, and counts.
+ * (`describeEventStoreConformance`): by request id, by idempotency key id, by printed global position, and counts.
  * They answer audits and time travel, so a wrong answer is a wrong account of the past.
  * Counts are checked exactly: nothing else may write to the store while this suite runs.
  */
@@ -58,6 +58,24 @@ export function describeLookupConformance(
       expect(await store.readByRequestId(randomUUID())).toEqual([]);
     });
 
+    it('readByIdempotencyKeyId gives every event one idempotent request wrote, across streams, in readAll order', async () => {
+      const [keyId, other] = [randomUUID(), randomUUID()];
+      const [a, b] = [streamName('idempotent-a'), streamName('idempotent-b')];
+      const start = await store.headPosition();
+      await store.appendToStream(a, [keyed(keyId), keyed(other), event()], {
+        expectedVersion: 'no_stream',
+      });
+      await store.appendToStream(b, [keyed(keyId)], { expectedVersion: 'no_stream' });
+
+      const all = await readAllUntil(store, start, [a, b], 4);
+      const expected = all.filter((e) => e.metadata.idempotencyKeyId === keyId);
+      expect(expected).toHaveLength(2);
+      expect(await store.readByIdempotencyKeyId(keyId)).toEqual(expected);
+      expect((await store.readByIdempotencyKeyId(other)).map((e) => e.streamVersion)).toEqual([1]);
+      // A request id is not an idempotency key id, nor the other way round.
+      expect(await store.readByIdempotencyKeyId(randomUUID())).toEqual([]);
+    });
+
     it('positionOf resolves the global position printed for an event to its log position', async () => {
       const start = await store.headPosition();
       const [a, b] = [streamName('position-a'), streamName('position-b')];
@@ -101,6 +119,11 @@ function event(requestId?: string): NewEvent {
       ...(requestId === undefined ? {} : { requestId }),
     },
   };
+}
+
+function keyed(idempotencyKeyId: string): NewEvent {
+  const base = event(randomUUID());
+  return { ...base, metadata: { ...base.metadata, idempotencyKeyId } };
 }
 
 /** The `count` events of `streams` after `after`, once readers can see them all. */

@@ -1,5 +1,4 @@
 import { ApiError } from '@brand-api/contracts';
-import { requestContext } from '@brand-api/event-store';
 import {
   getProduct,
   getVariant,
@@ -8,25 +7,14 @@ import {
   listVariants,
 } from '@brand-api/read-models';
 import { etagOf, expectedVersionsIn, versionedAnswer } from '../../http/etags';
-import type { ApiKeyPrincipal } from '../auth/api-key-authenticator';
+import { apiKeyCommandContext } from '../auth/command-context';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
 import type { BulkRateLimiter } from './bulk-rate-limit';
 import { productView, variantView } from './views';
 
-/** Every request of a catalogue operation has these: the key's principal and the request id. */
-interface AnyRequest {
-  auth: ApiKeyPrincipal;
-  requestId: string;
-}
-
 /** Who asked and in which request: the metadata of every event the call appends. */
-const commandContext = (request: AnyRequest) =>
-  requestContext(
-    request.auth.brandId,
-    { kind: 'apiKey', id: request.auth.apiKeyId },
-    request.requestId,
-  );
+const commandContext = apiKeyCommandContext;
 
 /** A cursor that fails to decode is the caller's mistake, reported on the `cursor` field. */
 async function listing<T>(list: () => Promise<T>): Promise<T> {

@@ -1,4 +1,4 @@
-import { requestContext } from '@brand-api/event-store';
+import { apiKeyCommandContext } from '../auth/command-context';
 import { magicLinkUrl } from '../../community-api/urls';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
@@ -9,10 +9,10 @@ import type { ApiHandlers } from '../feature';
  */
 export function magicLinkHandlers(services: AppServices): ApiHandlers {
   return {
-    async createMagicLink({ auth, body, requestId }) {
+    async createMagicLink(request) {
       const issued = await services.application.community.issueMagicLink(
-        requestContext(auth.brandId, { kind: 'apiKey', id: auth.apiKeyId }, requestId),
-        body,
+        apiKeyCommandContext(request),
+        request.body,
       );
       return {
         body: {

@@ -1,8 +1,7 @@
 import { ApiError } from '@brand-api/contracts';
 import { memberGroupView } from '@brand-api/domain';
-import { requestContext } from '@brand-api/event-store';
 import { getMemberGroup, listMemberGroups } from '@brand-api/read-models';
-import type { ApiKeyPrincipal } from '../auth/api-key-authenticator';
+import { apiKeyCommandContext } from '../auth/command-context';
 import { expectedVersionsIn, versionedAnswer } from '../../http/etags';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
@@ -12,8 +11,7 @@ import { listing } from './listing';
 export function memberGroupHandlers(services: AppServices): ApiHandlers {
   const { db } = services;
   const { community } = services.application;
-  const context = ({ auth, requestId }: { auth: ApiKeyPrincipal; requestId: string }) =>
-    requestContext(auth.brandId, { kind: 'apiKey', id: auth.apiKeyId }, requestId);
+  const context = apiKeyCommandContext;
 
   return {
     async listMemberGroups(request) {

@@ -1,7 +1,7 @@
 import { ApiError } from '@brand-api/contracts';
 import { memberView } from '@brand-api/domain';
-import { requestContext } from '@brand-api/event-store';
 import { getMember, listMembers } from '@brand-api/read-models';
+import { apiKeyCommandContext } from '../auth/command-context';
 import { expectedVersionsIn, versionedAnswer } from '../../http/etags';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
@@ -26,12 +26,12 @@ export function memberHandlers(services: AppServices): ApiHandlers {
       return versionedAnswer(member);
     },
 
-    async updateMember({ auth, body, params, requestId, ctx }) {
+    async updateMember(request) {
       const { data, version } = await community.updateMember(
-        requestContext(auth.brandId, { kind: 'apiKey', id: auth.apiKeyId }, requestId),
-        params.id,
-        body,
-        expectedVersionsIn(ctx),
+        apiKeyCommandContext(request),
+        request.params.id,
+        request.body,
+        expectedVersionsIn(request.ctx),
       );
       return versionedAnswer({ data: memberView(data), version });
     },
