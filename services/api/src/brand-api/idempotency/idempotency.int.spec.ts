@@ -198,6 +198,21 @@ describe(`Idempotency-Key on the Brand API's writes (${hasPostgresServer() ? 'Po
     await send('delete', path, undefined).expect(404);
   });
 
+  it('covers the community writes too: a retried member-group create is replayed', async () => {
+    const groups = await t.brandWithKey(['member-groups:write'], 'Groups brand');
+    const idempotencyKey = randomUUID();
+    const create = () =>
+      send('post', '/member-groups', idempotencyKey, { name: 'Regulars' }, groups.key);
+    const first = await create();
+    expect(first.status).toBe(201);
+    const before = await eventCount();
+    expectReplayOf(await create(), first);
+    expect(await eventCount()).toBe(before);
+    const { id } = (first.body as { data: { id: string } }).data;
+    const [created] = await t.eventStore.readStream(`memberGroup-${id}`);
+    expect(created?.metadata.idempotencyKeyId).toEqual(expect.any(String));
+  });
+
   it('replays a 4xx the request caused, even when the world has changed since', async () => {
     const taken = await send('post', '/brand-products', undefined, product('I-6')).expect(201);
     const idempotencyKey = randomUUID();

@@ -101,10 +101,11 @@ export function idempotency(options: IdempotencyOptions): Middleware<Idempotency
     }
     const now = clock();
     const requestId = ctx.state.requestId;
+    const fingerprint = fingerprintOf(ctx);
     const claim = await keys.claim({
       apiKeyId: ctx.state.auth.apiKeyId,
       key,
-      fingerprint: fingerprintOf(ctx),
+      fingerprint,
       requestId,
       now,
       lockedUntil: new Date(now.getTime() + leaseMs),
@@ -116,7 +117,7 @@ export function idempotency(options: IdempotencyOptions): Middleware<Idempotency
       id = claim.id;
     } else {
       const record = claim.record;
-      if (record.fingerprint !== fingerprintOf(ctx)) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+      if (record.fingerprint !== fingerprint) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
       if (record.answer) return replay(ctx, record.answer);
       if (record.lockedUntil !== null && record.lockedUntil > now) throw inUse(ctx, record, now);
       const written = await options.eventStore.readByIdempotencyKeyId(record.id);
