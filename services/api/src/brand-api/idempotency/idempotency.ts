@@ -196,7 +196,7 @@ function finalRefusal(error: unknown): ApiError | undefined {
 
 /** An entity's stream is `<category>-<uuid>`; claim streams (store ids…) are internal. */
 const resourceStream =
-  /^[a-z][a-z-]*-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  /^[A-Za-z][A-Za-z-]*-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The resources among the streams written, each once (all streams when none is one). */
 function resourcesIn(streams: readonly string[]): string[] {
