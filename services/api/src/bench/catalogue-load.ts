@@ -41,7 +41,10 @@ export async function json<T>(url: string, init: RequestInit & { token: string }
 }
 
 /** A brand and an API key with the catalogue scopes, made through the operator API. */
-export async function catalogueKey(api: ServerProcess, adminToken: string): Promise<string> {
+export async function catalogueKey(
+  api: ServerProcess,
+  adminToken: string,
+): Promise<{ key: string; brandId: string }> {
   const brand = await json<{ data: { id: string } }>(`${api.url}/admin/v1/brands`, {
     method: 'POST',
     token: adminToken,
@@ -55,7 +58,7 @@ export async function catalogueKey(api: ServerProcess, adminToken: string): Prom
       body: JSON.stringify({ scopes: ['brand_products:read', 'brand_products:write'] }),
     },
   );
-  return issued.key;
+  return { key: issued.key, brandId: brand.data.id };
 }
 
 /** Loads `total` products through four concurrent bulk callers, 100 products a call. */

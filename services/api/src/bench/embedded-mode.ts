@@ -29,7 +29,7 @@ export async function embeddedMode(adminToken: string, runId: string): Promise<E
   });
   try {
     const { value, peakMb } = await withPeakRss(api, async () => {
-      const key = await catalogueKey(api, adminToken);
+      const { key } = await catalogueKey(api, adminToken);
       const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
       const load = await bulkLoad(api, key, embeddedProducts);
       const page = await json<{ data: { id: string }[] }>(`${api.url}/api/v1/brand-products`, {
