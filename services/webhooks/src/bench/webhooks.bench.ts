@@ -8,6 +8,12 @@
  * 3. Latency: a steady 200 events/s appended one per transaction while the projector and the
  *    deliverer run; p50/p99 from the start of each append to the receiver's 200 coming back.
  *    Targets: p50 <= 100 ms, p99 <= 500 ms.
+ * 4. Projector against its raw twin (issue 15): after each round's projection, the same outbox
+ *    rows inserted again by hand, batched as the projector batches (raw-outbox.ts). The
+ *    projector's events → outbox rows/s is printed as a ratio to that raw rate (target >= 0.5)
+ *    and to the deliverer's own rate (target >= 1.0: the projector never bounds delivery).
+ *    With `--strict` (`npm run bench:webhooks -- --strict`) the process exits 1 when one of
+ *    these two is missed.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,12 +24,13 @@ import type { Database, EventStore } from '@brand-api/event-store';
 import { createDeliverer } from '../delivery/deliverer';
 import { createNodeHttpClient } from '../delivery/http-client';
 import type { WebhookHttpClient } from '../delivery/http-client';
-import { MessageSigner } from '../delivery/signer';
 import { webhookMessageId } from '../projection/message-id';
 import { memberJoined, registerEndpoint } from '../testing/fixtures';
 import { webhookProjector, webhookTestMigrations } from '../testing/webhook-tables';
 import { createWebhookWorker } from '../worker';
 import type { WebhookWorker } from '../worker';
+import { printProjectorTargets, rawOutboxRate } from './raw-outbox';
+import { rawRate } from './raw-posts';
 
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const queued = 10_000;
@@ -31,6 +38,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? '3');
 const concurrency = 64;
 const steadyRate = 200;
 const steadySeconds = Number(process.env.BENCH_STEADY_SECONDS ?? '20');
+const strict = process.argv.includes('--strict');
 
 async function startReceiver(): Promise<{ url: string; stop(): void }> {
   const child = spawn(process.execPath, [join(__dirname, 'receiver.js')], {
@@ -51,41 +59,6 @@ async function startReceiver(): Promise<{ url: string; stop(): void }> {
       child.kill('SIGTERM');
     },
   };
-}
-
-/** Signed POSTs from `loops` plain loops; returns POSTs per second. */
-async function rawRate(
-  http: WebhookHttpClient,
-  url: string,
-  secret: string,
-  total: number,
-  loops: number,
-) {
-  const signer = new MessageSigner();
-  const body = JSON.stringify({
-    type: 'user.joined',
-    timestamp: new Date().toISOString(),
-    data: {},
-  });
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: loops }, async () => {
-      while (next < total) {
-        next += 1;
-        const headers = signer.sign(
-          `msg_${randomUUID()}`,
-          body,
-          { secret, previousSecret: null, previousSecretExpiresAt: null },
-          new Date(),
-        );
-        const response = await http.post({ url, headers, body, timeoutMs: 15_000 });
-        if (response.statusCode !== 200)
-          throw new Error(`raw POST answered ${response.statusCode}`);
-      }
-    }),
-  );
-  return total / ((performance.now() - started) / 1000);
 }
 
 /** Wraps the client to note when each webhook-id's 2xx came back. */
@@ -143,6 +116,8 @@ async function throughput(
   } finally {
     await projector.stop();
   }
+  // The projector's twin, between the projection and the delivery of the same rows.
+  const rawOutbox = await rawOutboxRate(db, count);
 
   const deliveredAt = new Map<string, number>();
   const deliverer = createDeliverer({
@@ -165,7 +140,11 @@ async function throughput(
     `SELECT count(*)::int AS count FROM webhook_deliveries WHERE status <> 'delivered'`,
   );
   if (rows[0]!.count !== 0) throw new Error(`${rows[0]!.count} messages not recorded as delivered`);
-  return { rate: count / (elapsed / 1000), projectRate: count / (projectMs / 1000) };
+  return {
+    rate: count / (elapsed / 1000),
+    projectRate: count / (projectMs / 1000),
+    rawOutbox,
+  };
 }
 
 async function latency(db: Database, store: EventStore, http: WebhookHttpClient, brandId: string) {
@@ -253,19 +232,26 @@ async function main(): Promise<void> {
     let rawSeconds = 0;
     let deliverSeconds = 0;
     let projectSeconds = 0;
+    let rawOutboxSeconds = 0;
     const perRound: string[] = [];
     for (let round = 0; round < rounds; round += 1) {
       progress(`round ${round + 1} of ${rounds}: raw, then ${queued} queued messages`);
       const rawRound = await rawRate(http, receiver.url, secret, queued, concurrency);
-      const { rate: deliverRound, projectRate } = await throughput(db, store, http, brandId);
+      const {
+        rate: deliverRound,
+        projectRate,
+        rawOutbox,
+      } = await throughput(db, store, http, brandId);
       rawSeconds += queued / rawRound;
       deliverSeconds += queued / deliverRound;
       projectSeconds += queued / projectRate;
+      rawOutboxSeconds += queued / rawOutbox;
       perRound.push(`${deliverRound.toFixed(0)}/${rawRound.toFixed(0)}`);
     }
     const raw = (rounds * queued) / rawSeconds;
     const rate = (rounds * queued) / deliverSeconds;
     const projectRate = (rounds * queued) / projectSeconds;
+    const rawOutbox = (rounds * queued) / rawOutboxSeconds;
     progress(`steady load: ${steadyRate} events/s for ${steadySeconds} s`);
     const steady = await latency(db, store, http, brandId);
 
@@ -285,6 +271,8 @@ async function main(): Promise<void> {
         `p50 ${steady.p50.toFixed(1)} ms, p99 ${steady.p99.toFixed(1)} ms, max ${steady.max.toFixed(1)} ms` +
         `  [targets p50 <= 100 ${pass(steady.p50 <= 100)}, p99 <= 500 ${pass(steady.p99 <= 500)}]`,
     );
+    const missed = printProjectorTargets(projectRate, rawOutbox, rate);
+    if (strict && missed > 0) process.exitCode = 1;
     await store.close();
   } finally {
     http.close();
