@@ -90,6 +90,10 @@ async function main(): Promise<void> {
 
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
+      // A store id claimed twice breaks the claim stream's unique key: 409, as the API answers.
+      if ((error as { code?: unknown }).code === '23505') {
+        return send(response, 409, { message: 'Conflict', code: 'CONFLICT', statusCode: 409 });
+      }
       console.error(error);
       if (!response.headersSent) send(response, 500, { message: String(error) });
     });
