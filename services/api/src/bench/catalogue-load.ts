@@ -16,6 +16,8 @@ export interface Figure {
   rps: number;
   p50: number;
   p99: number;
+  /** The slowest request, in ms. */
+  max: number;
   errors: number;
   peakRssMb: number;
 }
@@ -104,6 +106,7 @@ export async function measure(
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     errors: result.errors + result.non2xx + result.timeouts,
     peakRssMb: peakMb,
   };

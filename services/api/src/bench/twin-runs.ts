@@ -1,14 +1,18 @@
 /**
  * One workload of `bench:api` run on the API and on its raw twin (raw-server.ts) in turns:
  * ours, raw, ours, raw … for BENCH_TWIN_ROUNDS rounds (default 3), so load that drifts on a
- * shared machine hits both sides alike. Each run notes the 1-minute load average when it ends.
+ * shared machine hits both sides alike. Each run notes the 1-minute load average when it ends,
+ * then waits for the requests autocannon left in flight to finish.
  */
 import { loadavg } from 'node:os';
+import { setTimeout } from 'node:timers/promises';
 import type autocannon from 'autocannon';
 import { measure } from './catalogue-load';
 import type { ServerProcess } from './processes';
 
 export const twinRounds = Number(process.env.BENCH_TWIN_ROUNDS ?? 3);
+/** At most this long a pause after a run (autocannon's own request timeout). */
+const maxSettleMs = 10_000;
 
 /** One side's figures over its rounds. */
 export interface TwinSide {
@@ -60,6 +64,9 @@ export async function measureTwins(
       const server = servers[side];
       const figure = await measure(name, server, workload(server));
       runs[side].push({ ...figure, load: loadavg()[0] ?? Number.NaN });
+      // Requests autocannon dropped at the end still run on the server: let them finish
+      // before the other side's run, so neither side's leftovers load the other's window.
+      await setTimeout(Math.min(figure.max, maxSettleMs));
     }
   }
   const first = runs.ours[0];
