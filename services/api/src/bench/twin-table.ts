@@ -56,7 +56,7 @@ export function twinTargets(
     return {
       label: `${label} >= ${min.toFixed(2)} of raw`,
       ok: value >= min,
-      detail: value.toFixed(2),
+      detail: value.toFixed(3),
     };
   };
   const single = find('POST single');
