@@ -1,5 +1,6 @@
 import type { BrandProduct } from '@brand-api/contracts';
 import { hasPostgresServer } from '@brand-api/event-store/testing';
+import { productBody } from '../../testing/product-body';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { communityFeature } from '../community';
@@ -10,15 +11,6 @@ jest.setTimeout(180_000);
 let t: TestApp;
 let key: string;
 const bearer = (k: string) => `Bearer ${k}`;
-const product = (storeId: string) => ({
-  storeId,
-  title: `Product ${storeId}`,
-  description: '',
-  imageUrl: null,
-  imageWidth: null,
-  imageHeight: null,
-  onlineStoreUrl: 'https://shop.example.com/p',
-});
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -41,7 +33,7 @@ describe(`concurrent writers (${hasPostgresServer() ? 'Postgres server' : 'PGlit
         t.http
           .post('/api/v1/brand-products')
           .set('authorization', bearer(key))
-          .send({ ...product('RACE'), title: `Racer ${n}` }),
+          .send({ ...productBody('RACE'), title: `Racer ${n}` }),
       ),
     );
     const statuses = responses.map((response) => response.status);
@@ -63,7 +55,7 @@ describe(`concurrent writers (${hasPostgresServer() ? 'Postgres server' : 'PGlit
     const created = await t.http
       .post('/api/v1/brand-products')
       .set('authorization', bearer(key))
-      .send(product('PATCHED'))
+      .send(productBody('PATCHED'))
       .expect(201);
     const { id } = (created.body as { data: BrandProduct }).data;
     const titles = Array.from({ length: 20 }, (_, n) => `Title ${n}`);
@@ -97,7 +89,7 @@ describe(`concurrent writers (${hasPostgresServer() ? 'Postgres server' : 'PGlit
         .post('/api/v1/brand-products/bulk')
         .set('authorization', bearer(brand))
         .send({
-          upsertRecords: Array.from({ length: 100 }, (_, n) => product(`W-${batch * 100 + n}`)),
+          upsertRecords: Array.from({ length: 100 }, (_, n) => productBody(`W-${batch * 100 + n}`)),
         })
         .expect(200);
     }

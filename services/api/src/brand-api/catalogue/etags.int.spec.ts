@@ -1,6 +1,8 @@
 import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
 import { hasPostgresServer } from '@brand-api/event-store/testing';
+import { brandApiClient } from '../../testing/brand-api-client';
 import { errorOf } from '../../testing/error-body';
+import { productBody } from '../../testing/product-body';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 
@@ -8,16 +10,6 @@ jest.setTimeout(180_000);
 
 let t: TestApp;
 let key: string;
-const bearer = (k: string) => `Bearer ${k}`;
-const product = (storeId: string) => ({
-  storeId,
-  title: `Product ${storeId}`,
-  description: '',
-  imageUrl: null,
-  imageWidth: null,
-  imageHeight: null,
-  onlineStoreUrl: 'https://shop.example.com/p',
-});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,17 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = {
-  get: (path: string) => t.http.get(`/api/v1${path}`).set('authorization', bearer(key)),
-  post: (path: string, body: object) =>
-    t.http.post(`/api/v1${path}`).set('authorization', bearer(key)).send(body),
-  patch: (path: string, body: object) =>
-    t.http.patch(`/api/v1${path}`).set('authorization', bearer(key)).send(body),
-  delete: (path: string) => t.http.delete(`/api/v1${path}`).set('authorization', bearer(key)),
-};
+const api = brandApiClient(
+  () => t,
+  () => key,
+);
 
 async function created(storeId: string): Promise<{ id: string; etag: string }> {
-  const response = await api.post('/brand-products', product(storeId)).expect(201);
+  const response = await api.post('/brand-products', productBody(storeId)).expect(201);
   return {
     id: (response.body as { data: BrandProduct }).data.id,
     etag: response.headers.etag as string,
@@ -74,7 +62,7 @@ describe(`ETags and preconditions of products and variants (${hasPostgresServer(
     await api.get(`/brand-products/${id}`).set('if-none-match', '*').expect(304);
     await t.http
       .head(`/api/v1/brand-products/${id}`)
-      .set('authorization', bearer(key))
+      .set('authorization', `Bearer ${key}`)
       .set('if-none-match', etag)
       .expect(304);
     await api.patch(`/brand-products/${id}`, { title: 'Changed' }).expect(200);

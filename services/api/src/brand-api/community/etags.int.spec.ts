@@ -1,8 +1,9 @@
 import { hasPostgresServer } from '@brand-api/event-store/testing';
+import { brandApiClient } from '../../testing/brand-api-client';
 import { errorOf } from '../../testing/error-body';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import { bearer, brand, eventCount, signUp } from '../../testing/community-kit.spec';
+import { brand, eventCount, signUp } from '../../testing/community-kit.spec';
 
 jest.setTimeout(180_000);
 
@@ -16,14 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = {
-  get: (path: string) => t.http.get(`/api/v1${path}`).set('authorization', bearer(key)),
-  post: (path: string, body: object) =>
-    t.http.post(`/api/v1${path}`).set('authorization', bearer(key)).send(body),
-  patch: (path: string, body: object) =>
-    t.http.patch(`/api/v1${path}`).set('authorization', bearer(key)).send(body),
-  delete: (path: string) => t.http.delete(`/api/v1${path}`).set('authorization', bearer(key)),
-};
+const api = brandApiClient(
+  () => t,
+  () => key,
+);
 
 const etagOf = async (path: string) => (await api.get(path).expect(200)).headers.etag as string;
 
