@@ -3,8 +3,6 @@
  * the schemas and the error catalogue, so the document cannot drift from what the API does.
  */
 import type { TObject, TSchema } from 'typebox';
-import { errorBody, errorCatalogue, type ErrorCode } from './errors';
-import { ErrorBody } from './entities/error-body';
 import {
   conditionalHeaderComponents,
   conditionalParameterComponents,
@@ -12,6 +10,7 @@ import {
   notModifiedResponse,
   successEtagHeader,
 } from './openapi/conditional-requests';
+import { ErrorExamples, errorResponses } from './openapi/error-responses';
 import {
   idempotencyHeaderComponents,
   idempotencyParameterComponents,
@@ -36,6 +35,10 @@ const headerComponents: Record<string, JsonSchema> = {
     description: 'Id of this request; also in error bodies as `requestId`.',
     schema: { type: 'string' },
   },
+  Location: {
+    description: 'The URL of the resource this call created.',
+    schema: { type: 'string', format: 'uri-reference' },
+  },
   RetryAfter: {
     description: 'Seconds to wait before trying again.',
     schema: { type: 'integer', minimum: 0 },
@@ -52,7 +55,7 @@ const headerComponents: Record<string, JsonSchema> = {
   ...idempotencyHeaderComponents,
 };
 
-const headerRef = (name: keyof typeof headerComponents) => ({
+export const headerRef = (name: keyof typeof headerComponents) => ({
   $ref: `#/components/headers/${name}`,
 });
 
@@ -137,6 +140,7 @@ function operation(
       description: route.successStatus === 201 ? 'Created.' : 'Success.',
       headers: {
         'x-request-id': headerRef('RequestId'),
+        ...(route.successStatus === 201 ? { Location: headerRef('Location') } : {}),
         ...(route.rateLimit
           ? { 'RateLimit-Policy': headerRef('RateLimitPolicy'), RateLimit: headerRef('RateLimit') }
           : {}),
@@ -146,7 +150,9 @@ function operation(
       content: { [jsonMedia]: mediaType(route.response, components) },
     },
     ...notModifiedResponse(route, headerRef('RequestId')),
-    ...errorResponses(route, examples, components),
+    ...errorResponses(route, examples, components, headerRef, (status) =>
+      replayedHeader(route, status),
+    ),
   };
   return op;
 }
@@ -181,89 +187,4 @@ function parametersOf(
 function withoutDocs(schema: JsonSchema): JsonSchema {
   const { description: _description, examples: _examples, ...rest } = schema;
   return rest;
-}
-
-/** One response per status; the codes sharing a status are its named examples. */
-function errorResponses(
-  route: RouteDefinition,
-  examples: ErrorExamples,
-  components: SchemaComponents,
-): Record<string, JsonSchema> {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of route.errors) {
-    const status = errorCatalogue[code].statusCode;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  const schema = components.reference(ErrorBody);
-  return Object.fromEntries(
-    [...byStatus.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([status, codes]) => {
-        const headers: JsonSchema = {
-          'x-request-id': headerRef('RequestId'),
-          ...replayedHeader(route, status),
-        };
-        if (status === 429) {
-          Object.assign(headers, {
-            'Retry-After': headerRef('RetryAfter'),
-            'RateLimit-Policy': headerRef('RateLimitPolicy'),
-            RateLimit: headerRef('RateLimit'),
-          });
-        }
-        const named = Object.fromEntries(codes.map((code) => [code, examples.use(code, route)]));
-        return [
-          String(status),
-          {
-            description: codes
-              .map((code) => `\`${code}\`: ${errorCatalogue[code].message}.`)
-              .join(' '),
-            headers,
-            content: { [jsonMedia]: { schema, examples: named } },
-          },
-        ];
-      }),
-  );
-}
-
-/**
- * Error examples live once in components.examples and are referenced from each response.
- * A validation error's example names a field in the part of the request the route has.
- */
-class ErrorExamples {
-  private readonly used = new Map<string, JsonSchema>();
-
-  use(code: ErrorCode, route: RouteDefinition): JsonSchema {
-    const detail = code === 'VALIDATION_FAILED' ? validationDetail(route) : undefined;
-    const name = detail ? `${code}_${detail.location}` : code;
-    if (!this.used.has(name)) {
-      const value = errorBody(
-        code,
-        '5f0c6a0e-2b1d-4c59-9d0a-7f3e1c2b4a68',
-        detail ? { details: [detail] } : {},
-      );
-      this.used.set(name, {
-        summary: errorCatalogue[code].description,
-        value,
-      });
-    }
-    return { $ref: `#/components/examples/${name}` };
-  }
-
-  all(): Record<string, JsonSchema> {
-    return Object.fromEntries([...this.used.entries()].sort(([a], [b]) => a.localeCompare(b)));
-  }
-}
-
-function validationDetail(route: RouteDefinition) {
-  if (route.body) {
-    return {
-      location: 'body',
-      field: '/title',
-      message: 'must NOT have fewer than 1 characters',
-    } as const;
-  }
-  if (route.query) {
-    return { location: 'query', field: '/limit', message: 'must be <= 100' } as const;
-  }
-  return { location: 'path', field: '/id', message: 'must match format "uuid"' } as const;
 }

@@ -1,1 +1,2 @@
 export * from './operations';
+export * from './openapi';

@@ -37,6 +37,16 @@ export const publicCommunityOperations = [
     operationId: 'redeemMagicLink',
     method: 'get',
     path: '/auth/magic-link',
+    summary: 'Follow a magic link',
+    description:
+      "Signs the member in: sets the session cookie and redirects to the brand's return address, or shows an error page.",
+    errors: [
+      'MAGIC_LINK_INVALID',
+      'MAGIC_LINK_EXPIRED',
+      'MAGIC_LINK_USED',
+      'MEMBER_BANNED',
+      'CUSTOM_AUTH_NOT_ENABLED',
+    ],
     // Mail clients add tracking parameters to links, and a mangled token must still get the
     // error page rather than a JSON 400: the handler checks the token itself.
     query: Type.Object({ token: Type.Optional(Type.Unknown()) }),
@@ -48,12 +58,18 @@ export const publicCommunityOperations = [
     operationId: 'signOut',
     method: 'post',
     path: '/auth/sign-out',
+    summary: 'Sign out',
+    description: 'Ends the session and clears its cookie; works without a live session too.',
     successStatus: 204,
   }),
   defineOperation({
     operationId: 'signUp',
     method: 'post',
     path: '/brands/{brandId}/sign-up',
+    summary: 'Sign up',
+    description: 'Creates a member of a brand that does not use custom authentication.',
+    errors: ['SIGN_UP_NOT_ALLOWED', 'CONFLICT'],
+    location: '/api/v1/members/{id}',
     params: Type.Object({ brandId: Uuid() }, { additionalProperties: false }),
     body: Type.Object(
       {
@@ -74,6 +90,9 @@ export const memberCommunityOperations = [
     operationId: 'createPost',
     method: 'post',
     path: '/rooms/{roomId}/posts',
+    summary: 'Create a post',
+    description: 'Posts in a room as the signed-in member; the HTML is sanitised.',
+    location: '/community/v1/posts/{id}',
     params: Type.Object({ roomId: Uuid() }, { additionalProperties: false }),
     body: Type.Object(
       {
@@ -90,6 +109,9 @@ export const memberCommunityOperations = [
     operationId: 'pinPost',
     method: 'post',
     path: '/posts/{postId}/pin',
+    summary: 'Pin a post',
+    description: 'Pins a post to the top of its room (moderators and admins).',
+    errors: ['ROLE_REQUIRED'],
     params: PostParams,
     successStatus: 200,
     response: PostAnswer,
@@ -98,6 +120,9 @@ export const memberCommunityOperations = [
     operationId: 'unpinPost',
     method: 'delete',
     path: '/posts/{postId}/pin',
+    summary: 'Unpin a post',
+    description: 'Unpins a post (moderators and admins).',
+    errors: ['ROLE_REQUIRED'],
     params: PostParams,
     successStatus: 200,
     response: PostAnswer,
@@ -106,6 +131,8 @@ export const memberCommunityOperations = [
     operationId: 'likePost',
     method: 'post',
     path: '/posts/{postId}/likes',
+    summary: 'Like a post',
+    description: 'Likes a post as the signed-in member; liking twice changes nothing.',
     params: PostParams,
     successStatus: 200,
     response: Type.Object({ data: Type.Object({ postId: Uuid(), liked: Type.Literal(true) }) }),
@@ -114,6 +141,9 @@ export const memberCommunityOperations = [
     operationId: 'createPostComment',
     method: 'post',
     path: '/posts/{postId}/comments',
+    summary: 'Comment on a post',
+    description: 'Comments on a post as the signed-in member; the HTML is sanitised.',
+    location: '/community/v1/comments/{id}',
     params: PostParams,
     body: Type.Object({ contentHtml: ContentHtml }, { additionalProperties: false }),
     successStatus: 201,
@@ -123,6 +153,8 @@ export const memberCommunityOperations = [
     operationId: 'likePostComment',
     method: 'post',
     path: '/comments/{commentId}/likes',
+    summary: 'Like a comment',
+    description: 'Likes a comment as the signed-in member; liking twice changes nothing.',
     params: Type.Object({ commentId: Uuid() }, { additionalProperties: false }),
     successStatus: 200,
     response: Type.Object({

@@ -4,6 +4,7 @@ import { errorTable, scopeTable } from '../scope-table';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../requests/common';
 import { BULK_RECORDS_MAX } from '../requests/bulk-sync';
 import { INT4_MAX } from '../primitives';
+import { bulkRateLimit, rateLimitPolicyHeader } from '../rate-limit';
 
 const scopeRows = scopeTable
   .map(
@@ -55,6 +56,10 @@ ${scopeRows}
   \`If-Match\` is applied to the resource as it is when the write lands.
 - Another brand's resources are reported as 404, never 403.
 - Every response carries an \`x-request-id\` header; quote it when asking for help.
+- A create answers 201 with \`Location\`, the URL of what it created.
+- Answers over 1 KB are compressed with br or gzip when \`Accept-Encoding\` allows it; a
+  compressed answer's \`ETag\` names its encoding (\`"3-gzip"\`), and \`If-Match\` takes either form.
+- This document is served at \`GET ${API_BASE_PATH}/openapi.json\`, no key needed.
 
 ## Pagination
 
@@ -66,8 +71,9 @@ Lists answer \`{ "hasMore": …, "data": [ … ], "nextCursor": … }\` in a sta
 
 Bulk calls take at most ${String(BULK_RECORDS_MAX)} \`upsertRecords\` and ${String(BULK_RECORDS_MAX)} \`deleteRecords\`; the whole
 body is validated before anything is written. Each bulk call accepts 10 requests per minute per
-brand; beyond that it answers 429 \`RATE_LIMITED\` with \`Retry-After\`, \`RateLimit-Policy\` and
-\`RateLimit\` headers.
+brand; every answer of a bulk call carries \`RateLimit-Policy: ${rateLimitPolicyHeader(bulkRateLimit)}\` and
+\`RateLimit: "bulk";r=<remaining>;t=<seconds to reset>\`, and beyond the limit it answers 429
+\`RATE_LIMITED\` with \`Retry-After\` as well.
 
 ## Errors
 

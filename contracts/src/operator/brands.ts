@@ -49,6 +49,10 @@ export const adminOperations = [
     operationId: 'adminCreateBrand',
     method: 'post',
     path: '/brands',
+    summary: 'Create a brand',
+    description:
+      'Creates a brand; `customAuthEnabled` makes it sign members in through magic links.',
+    location: '/admin/v1/brands/{id}',
     body: Type.Object(
       { name: BrandName, customAuthEnabled: Type.Optional(Type.Boolean({ default: false })) },
       { additionalProperties: false },
@@ -60,6 +64,8 @@ export const adminOperations = [
     operationId: 'adminListBrands',
     method: 'get',
     path: '/brands',
+    summary: 'List brands',
+    description: 'Pages through every brand; pass `nextCursor` as `cursor` for the next page.',
     query: Type.Object(
       { limit: Limit(), cursor: Type.Optional(Cursor()) },
       { additionalProperties: false },
@@ -75,6 +81,8 @@ export const adminOperations = [
     operationId: 'adminGetBrand',
     method: 'get',
     path: '/brands/{brandId}',
+    summary: 'Get a brand',
+    description: 'Fetches one brand by id.',
     params: BrandParams,
     successStatus: 200,
     response: Type.Object({ data: AdminBrand }),
@@ -83,6 +91,8 @@ export const adminOperations = [
     operationId: 'adminUpdateBrand',
     method: 'patch',
     path: '/brands/{brandId}',
+    summary: 'Update a brand',
+    description: 'Renames a brand or switches its custom authentication on or off.',
     params: BrandParams,
     body: Type.Object(
       { name: Type.Optional(BrandName), customAuthEnabled: Type.Optional(Type.Boolean()) },
@@ -95,6 +105,10 @@ export const adminOperations = [
     operationId: 'adminIssueApiKey',
     method: 'post',
     path: '/brands/{brandId}/api-keys',
+    summary: 'Issue an API key',
+    description:
+      'Issues a key with the given scopes. The secret `key` is in this answer only; afterwards only its prefix is shown.',
+    location: '/admin/v1/brands/{brandId}/api-keys/{id}',
     params: BrandParams,
     body: Type.Object(
       {
@@ -110,6 +124,8 @@ export const adminOperations = [
     operationId: 'adminListApiKeys',
     method: 'get',
     path: '/brands/{brandId}/api-keys',
+    summary: "List a brand's API keys",
+    description: "Lists the brand's keys, revoked ones included, without their secrets.",
     params: BrandParams,
     successStatus: 200,
     response: Type.Object({ data: Type.Array(AdminApiKey) }),
@@ -118,6 +134,8 @@ export const adminOperations = [
     operationId: 'adminRevokeApiKey',
     method: 'delete',
     path: '/brands/{brandId}/api-keys/{keyId}',
+    summary: 'Revoke an API key',
+    description: 'Revokes a key: calls with it answer 401 `INVALID_API_KEY` from then on.',
     params: KeyParams,
     successStatus: 200,
     response: Type.Object({ data: AdminApiKey }),

@@ -18,6 +18,9 @@ export const roomAdminOperations = [
     operationId: 'adminCreateRoom',
     method: 'post',
     path: '/brands/{brandId}/rooms',
+    summary: 'Create a room',
+    description: "Creates a room of the brand's community, where members post.",
+    location: '/admin/v1/brands/{brandId}/rooms/{id}',
     params: Type.Object({ brandId: Uuid() }, { additionalProperties: false }),
     body: Type.Object(
       { name: Type.String({ minLength: 1, maxLength: 100 }) },
@@ -37,6 +40,8 @@ export const memberAdminOperations = [
     operationId: 'adminSetMemberRole',
     method: 'patch',
     path: '/brands/{brandId}/members/{memberId}',
+    summary: "Set a member's role",
+    description: 'Appoints a member ADMIN or MODERATOR, or makes them a CUSTOMER again.',
     params: Type.Object({ brandId: Uuid(), memberId: Uuid() }, { additionalProperties: false }),
     body: Type.Object({ role: MemberRole }, { additionalProperties: false }),
     successStatus: 200,

@@ -11,6 +11,7 @@ export * from './webhooks';
 export * from './audit-views';
 export * from './projection-views';
 export * from './tools';
+export * from './openapi';
 
 export const OPERATOR_BASE_PATH = '/admin/v1';
 

@@ -4,6 +4,7 @@
  * sides take their request and response types from one definition.
  */
 import type { Static, TObject, TSchema } from 'typebox';
+import type { ErrorCode } from '../errors';
 import type { HttpMethod } from '../routes/route-definition';
 
 export interface OperationContract {
@@ -11,6 +12,16 @@ export interface OperationContract {
   method: HttpMethod;
   /** OpenAPI style, relative to the mount prefix, e.g. `/brands/{brandId}`. */
   path: string;
+  /** One line for the API's OpenAPI document. */
+  summary: string;
+  description: string;
+  /**
+   * Catalogued errors beyond those its API gives every operation (authentication, validation of
+   * the parts it has, reading a JSON body, NOT_FOUND for a path naming a resource).
+   */
+  errors?: readonly ErrorCode[];
+  /** A 201's `Location` template, as a Brand API route's (`RouteDefinition.location`). */
+  location?: string;
   params?: TObject;
   /** Query strings arrive as strings: the server converts them and applies defaults first. */
   query?: TObject;

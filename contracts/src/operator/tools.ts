@@ -52,6 +52,9 @@ export const operatorToolOperations = [
     operationId: 'adminEntityHistory',
     method: 'get',
     path: '/audit/history/{entity}/{id}',
+    summary: 'History of an entity',
+    description:
+      "Every event of one entity's stream: who changed what, when, and from which request.",
     params: EntityParams,
     successStatus: 200,
     response: History,
@@ -60,6 +63,8 @@ export const operatorToolOperations = [
     operationId: 'adminRequestHistory',
     method: 'get',
     path: '/audit/requests/{requestId}',
+    summary: 'Events of a request',
+    description: 'The events one request produced, by its request id.',
     params: Type.Object(
       { requestId: Type.String({ minLength: 1, maxLength: 128 }) },
       { additionalProperties: false },
@@ -71,6 +76,8 @@ export const operatorToolOperations = [
     operationId: 'adminEntityAt',
     method: 'get',
     path: '/audit/at/{entity}/{id}',
+    summary: 'An entity at a point in time',
+    description: "Folds an entity's events up to a global position or a time.",
     params: EntityParams,
     query: Type.Object(
       {
@@ -89,6 +96,8 @@ export const operatorToolOperations = [
     operationId: 'adminProjectionStatus',
     method: 'get',
     path: '/projections',
+    summary: 'Projection status',
+    description: "Each read model's checkpoint, its lag behind the log, and parked events.",
     successStatus: 200,
     response: Type.Object({
       head: Type.Object({
@@ -102,6 +111,10 @@ export const operatorToolOperations = [
     operationId: 'adminStartRebuild',
     method: 'post',
     path: '/projections/{name}/rebuild',
+    summary: 'Rebuild a projection',
+    description:
+      'Starts a shadow rebuild of a read model (or `all`) that swaps in without downtime.',
+    errors: ['CONFLICT'],
     params: ProjectionParams,
     successStatus: 202,
     response: Jobs,
@@ -110,6 +123,9 @@ export const operatorToolOperations = [
     operationId: 'adminStartVerify',
     method: 'post',
     path: '/projections/{name}/verify',
+    summary: 'Verify a projection',
+    description: 'Rebuilds a read model into shadow tables and compares them with the live ones.',
+    errors: ['CONFLICT'],
     params: ProjectionParams,
     successStatus: 202,
     response: Jobs,
@@ -118,6 +134,8 @@ export const operatorToolOperations = [
     operationId: 'adminProjectionJob',
     method: 'get',
     path: '/projections/{name}/job',
+    summary: 'A projection job',
+    description: "The progress of the projection's rebuild or verify job.",
     params: ProjectionParams,
     successStatus: 200,
     response: Jobs,
@@ -126,6 +144,8 @@ export const operatorToolOperations = [
     operationId: 'adminCancelProjectionJob',
     method: 'delete',
     path: '/projections/{name}/job',
+    summary: 'Cancel a projection job',
+    description: "Cancels the projection's running rebuild or verify job.",
     params: ProjectionParams,
     successStatus: 200,
     response: Jobs,
@@ -134,6 +154,8 @@ export const operatorToolOperations = [
     operationId: 'adminListParkedEvents',
     method: 'get',
     path: '/projections/parked',
+    summary: 'List parked events',
+    description: 'Events a projection could not apply and set aside.',
     query: Type.Object(
       {
         projection: Type.Optional(ProjectionParams.properties.name),
@@ -150,6 +172,8 @@ export const operatorToolOperations = [
     operationId: 'adminRetryParkedEvent',
     method: 'post',
     path: '/projections/parked/{position}/retry',
+    summary: 'Retry a parked event',
+    description: 'Applies a parked event again, after a fix.',
     params: ParkedParams,
     query: ParkedProjectionQuery,
     successStatus: 200,
@@ -159,6 +183,8 @@ export const operatorToolOperations = [
     operationId: 'adminSkipParkedEvent',
     method: 'post',
     path: '/projections/parked/{position}/skip',
+    summary: 'Skip a parked event',
+    description: 'Marks a parked event as skipped for good.',
     params: ParkedParams,
     query: ParkedProjectionQuery,
     successStatus: 200,
@@ -168,6 +194,8 @@ export const operatorToolOperations = [
     operationId: 'adminExportEvents',
     method: 'get',
     path: '/events/export',
+    summary: 'Export events',
+    description: 'Streams the event log from a position as NDJSON, one event per line.',
     query: Type.Object(
       {
         since: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),

@@ -95,6 +95,11 @@ export const webhookAdminOperations = [
     operationId: 'adminCreateWebhookEndpoint',
     method: 'post',
     path: base,
+    summary: 'Register a webhook endpoint',
+    description:
+      "Registers a URL that receives the brand's webhook events; the signing secret is in this answer only.",
+    errors: ['WEBHOOK_TARGET_NOT_ALLOWED'],
+    location: '/admin/v1/brands/{brandId}/webhook-endpoints/{id}',
     params: BrandParams,
     body: Type.Object(
       { url: HttpUrl(), eventTypes: Type.Optional(EventTypes) },
@@ -107,6 +112,8 @@ export const webhookAdminOperations = [
     operationId: 'adminListWebhookEndpoints',
     method: 'get',
     path: base,
+    summary: 'List webhook endpoints',
+    description: "Lists the brand's webhook endpoints, without their secrets.",
     params: BrandParams,
     successStatus: 200,
     response: Type.Object({ data: Type.Array(AdminWebhookEndpoint) }),
@@ -115,6 +122,8 @@ export const webhookAdminOperations = [
     operationId: 'adminGetWebhookEndpoint',
     method: 'get',
     path: `${base}/{endpointId}`,
+    summary: 'Get a webhook endpoint',
+    description: 'Fetches one webhook endpoint by id.',
     params: EndpointParams,
     successStatus: 200,
     response: Type.Object({ data: AdminWebhookEndpoint }),
@@ -123,6 +132,9 @@ export const webhookAdminOperations = [
     operationId: 'adminUpdateWebhookEndpoint',
     method: 'patch',
     path: `${base}/{endpointId}`,
+    summary: 'Update a webhook endpoint',
+    description: "Changes an endpoint's URL, event types or enabled state.",
+    errors: ['WEBHOOK_TARGET_NOT_ALLOWED'],
     params: EndpointParams,
     body: Type.Object(
       {
@@ -139,6 +151,9 @@ export const webhookAdminOperations = [
     operationId: 'adminRotateWebhookEndpointSecret',
     method: 'post',
     path: `${base}/{endpointId}/rotate-secret`,
+    summary: 'Rotate a webhook secret',
+    description:
+      'Issues a new signing secret; the old one keeps signing alongside it for the overlap period.',
     params: EndpointParams,
     successStatus: 200,
     response: Type.Object({
@@ -153,6 +168,8 @@ export const webhookAdminOperations = [
     operationId: 'adminListWebhookAttempts',
     method: 'get',
     path: `${base}/{endpointId}/attempts`,
+    summary: 'List delivery attempts',
+    description: "Lists the endpoint's delivery attempts, newest first, with status and duration.",
     params: EndpointParams,
     query: Type.Object(
       { limit: Limit(), cursor: Type.Optional(Cursor()) },
@@ -165,6 +182,8 @@ export const webhookAdminOperations = [
     operationId: 'adminListWebhookMessages',
     method: 'get',
     path: `${base}/{endpointId}/messages`,
+    summary: 'List webhook messages',
+    description: 'Lists the messages queued for the endpoint and their delivery state.',
     params: EndpointParams,
     query: Type.Object(
       {
@@ -181,6 +200,8 @@ export const webhookAdminOperations = [
     operationId: 'adminReplayWebhookMessages',
     method: 'post',
     path: `${base}/{endpointId}/replay`,
+    summary: 'Replay webhook messages',
+    description: 'Queues failed messages (or those since a time) for delivery again.',
     params: EndpointParams,
     body: Type.Object(
       {

@@ -38,6 +38,7 @@ export const brandProductRoutes = {
     scope: 'brand_products:write',
     body: CreateBrandProductBody,
     successStatus: 201,
+    location: '/api/v1/brand-products/{id}',
     response: BrandProductResponse,
     versioned: true,
     errors: routeErrors({ writes: true, body: true, unique: true }),

@@ -38,6 +38,7 @@ export const brandProductVariantRoutes = {
     scope: 'brand_products:write',
     body: CreateBrandProductVariantBody,
     successStatus: 201,
+    location: '/api/v1/brand-product-variants/{id}',
     response: BrandProductVariantResponse,
     versioned: true,
     errors: routeErrors({ writes: true, body: true, unique: true }),

@@ -38,6 +38,7 @@ export const memberGroupRoutes = {
     scope: 'member-groups:write',
     body: CreateMemberGroupBody,
     successStatus: 201,
+    location: '/api/v1/member-groups/{id}',
     response: MemberGroupResponse,
     versioned: true,
     errors: routeErrors({ writes: true, body: true }),

@@ -35,6 +35,11 @@ export interface RouteDefinition {
   query?: TObject;
   body?: TSchema;
   successStatus: 200 | 201;
+  /**
+   * The URL of the resource a 201 created, sent as `Location`: an absolute path template whose
+   * `{name}` is the request's path parameter of that name, or else the answer's `data.name`.
+   */
+  location?: string;
   response: TSchema;
   /** Every catalogued error the operation can answer, besides ROUTE_NOT_FOUND and friends. */
   errors: readonly ErrorCode[];

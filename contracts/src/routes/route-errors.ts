@@ -10,14 +10,14 @@ const authenticated: readonly ErrorCode[] = [
 ];
 
 /** Answers of the HTTP server to any request that never reaches a route (too slow, too big, not HTTP). */
-const anyRequest: readonly ErrorCode[] = [
+export const anyRequest: readonly ErrorCode[] = [
   'REQUEST_TIMEOUT',
   'HEADERS_TOO_LARGE',
   'MALFORMED_REQUEST',
 ];
 
 /** What goes wrong reading a JSON body before it is validated. */
-const jsonBody: readonly ErrorCode[] = [
+export const jsonBody: readonly ErrorCode[] = [
   'INVALID_JSON',
   'INVALID_BODY_ENCODING',
   'PAYLOAD_TOO_LARGE',

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '@brand-api/contracts';
+import {
+  ApiError,
+  buildCommunityOpenApi,
+  buildOpenApi,
+  buildOperatorOpenApi,
+} from '@brand-api/contracts';
 import { CommandEngine, StreamStates } from '@brand-api/event-store';
 import type { Database, EventStore, ProjectionWaiter } from '@brand-api/event-store';
 import { targetPolicyFromEnv } from '@brand-api/webhooks';
@@ -11,10 +16,14 @@ import { apiPrefix, mountBrandApi } from './brand-api';
 import type { ApiRoute, Feature } from './brand-api';
 import { apiKeyAuthentication } from './brand-api/auth/api-key-auth';
 import { createApiKeyAuthenticator } from './brand-api/auth/api-key-authenticator';
-import { mountCommunityApi } from './community-api';
+import { communityPrefix, mountCommunityApi } from './community-api';
+import { accessLog } from './http/access-log';
 import { maxBodyBytes } from './http/body';
+import { compression } from './http/compression';
+import { cors } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health';
+import { openApiDocument } from './http/openapi-document';
 import { ReadCache } from './http/read-cache';
 import type { ReadCacheOptions } from './http/read-cache';
 import { requestId } from './http/request-id';
@@ -42,6 +51,8 @@ export interface AppConfig {
   publicUrl?: string;
   /** The catalogue read cache (on where the runner can be observed); `false` turns it off. */
   readCache?: ReadCacheOptions | false;
+  /** CORS_ORIGINS: the origins whose pages may call the APIs (none by default). */
+  corsOrigins?: readonly string[];
   /** Which webhook targets are allowed (default: WEBHOOK_ALLOW_PRIVATE_TARGETS, read each time). */
   webhookTargetPolicy?: () => TargetPolicy;
 }
@@ -128,7 +139,10 @@ export function createApp(deps: AppDeps): BrandApiApp {
   app.services = services;
   app.proxy = false;
   app.use(requestId());
+  app.use(accessLog(deps.logger));
   app.use(securityHeaders());
+  app.use(cors(deps.config.corsOrigins ?? []));
+  app.use(compression());
   app.use(errorHandler(deps.logger));
   app.use(
     healthRoutes({
@@ -141,8 +155,11 @@ export function createApp(deps: AppDeps): BrandApiApp {
         : { projectionsWithinMs: deps.config.readyProjectionsWithinMs }),
     }),
   );
+  app.use(openApiDocument(`${apiPrefix}/openapi.json`, buildOpenApi));
+  app.use(openApiDocument(`${communityPrefix}/openapi.json`, buildCommunityOpenApi));
   app.use(apiKeyAuthentication(authenticator, apiPrefix));
   app.use(adminAuthentication(deps.config.adminTokenHash, adminPrefix));
+  app.use(openApiDocument(`${adminPrefix}/openapi.json`, buildOperatorOpenApi));
   app.use(routeNotMatched);
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -10,7 +10,12 @@ export const etagOf = (version: number): string => `"${version}"`;
 
 /** One entity tag (RFC 9110 §8.8.3): optionally weak, then opaque characters in quotes. */
 const entityTag = /^(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"$/;
-const versionTag = /^(0|[1-9][0-9]{0,9})$/;
+/**
+ * A version as this API tags it: `3`, or `3-gzip` / `3-br` as the compression middleware tags
+ * the encoded answers of version 3 (one representation, one tag). A client sends back the tag
+ * it got, so `If-Match` takes all three as naming version 3.
+ */
+const versionTag = /^(0|[1-9][0-9]{0,9})(?:-(?:gzip|br))?$/;
 
 /**
  * The versions an `If-Match` header names: `*` (any version, the resource has to exist) or a
@@ -32,7 +37,8 @@ export function expectedVersionsOf(header: string | undefined): ExpectedVersions
     const match = entityTag.exec(tag);
     if (!match) throw malformed();
     const [, weak, opaque = ''] = match;
-    if (weak === undefined && versionTag.test(opaque)) versions.push(Number(opaque));
+    const version = versionTag.exec(opaque);
+    if (weak === undefined && version) versions.push(Number(version[1]));
   }
   return versions;
 }

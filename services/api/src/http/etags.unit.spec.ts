@@ -10,6 +10,12 @@ describe('If-Match', () => {
     expect(expectedVersionsOf('*')).toBe('any');
   });
 
+  it('takes the tag of a compressed answer ("3-gzip", "3-br") as naming its version', () => {
+    expect(expectedVersionsOf('"3-gzip"')).toEqual([3]);
+    expect(expectedVersionsOf('"4-br", "5"')).toEqual([4, 5]);
+    expect(expectedVersionsOf('"3-deflate", W/"3-br", "3-"')).toEqual([]);
+  });
+
   it('names no version for weak tags or tags the API never answers (412, not 400)', () => {
     expect(expectedVersionsOf('W/"3"')).toEqual([]);
     expect(expectedVersionsOf('"abc", "01", "-1"')).toEqual([]);

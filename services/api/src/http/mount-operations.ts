@@ -1,6 +1,7 @@
 import { ApiError } from '@brand-api/contracts';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { jsonBody } from './body';
+import { createdLocation } from './location';
 import type { AnyHandler, Operation } from './operation';
 import { SerializedJson } from './read-cache';
 import type { RequestIdState } from './request-id';
@@ -92,13 +93,12 @@ function handle(operation: Operation, handler: AnyHandler): Middleware<RouterSta
     const result = await handler(request);
     ctx.status = result.status ?? operation.successStatus;
     if (result.headers) ctx.set(result.headers);
-    // A GET (or HEAD) of a resource the caller holds at this ETag (If-None-Match, compared
-    // weakly as RFC 9110 says; `ctx.fresh` is false for other methods): 304 and no body, for
-    // any operation whose handler answers an ETag.
-    if (ctx.response.get('ETag') && ctx.fresh) {
-      ctx.status = 304;
-      return;
+    if (ctx.status === 201 && !ctx.response.get('Location')) {
+      const location = createdLocation(operation, request.params, result.body);
+      if (location !== undefined) ctx.set('Location', location);
     }
+    // A GET of a resource the caller holds at its ETag answers 304: the compression middleware
+    // decides that, once it knows which encoding, and so which entity tag, the answer has.
     if (result.body instanceof SerializedJson) {
       ctx.type = 'application/json';
       ctx.body = result.body.text;

@@ -19,6 +19,10 @@ export type EventStoreConfig =
 /** Everything the process reads from its environment, checked once at start. */
 export interface RuntimeConfig {
   port: number;
+  /** HOST: the address to listen on; undefined listens on every interface. */
+  host: string | undefined;
+  /** CORS_ORIGINS: origins (`https://app.example.com`) whose pages may call the APIs. */
+  corsOrigins: string[];
   /** Embedded database directory (absolute); used when `databaseUrl` is absent. */
   dataDir: string;
   databaseUrl: string | undefined;
@@ -58,6 +62,23 @@ export function loadConfig(
     port = Number(rawPort);
     if (!/^\d+$/.test(rawPort) || port > 65_535) {
       problems.push(`PORT must be an integer from 0 to 65535, got '${rawPort}'`);
+    }
+  }
+
+  const host = value('HOST');
+  if (host !== undefined && !/^[A-Za-z0-9.:[\]%-]+$/.test(host)) {
+    problems.push(`HOST must be an IP address or a host name, got '${host}'`);
+  }
+
+  const corsOrigins = (value('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of corsOrigins) {
+    if (!isOrigin(origin)) {
+      problems.push(
+        `CORS_ORIGINS must list origins such as https://app.example.com (scheme, host and port only), got '${origin}'`,
+      );
     }
   }
 
@@ -115,6 +136,8 @@ export function loadConfig(
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
+    host: host === undefined ? undefined : host.replace(/^\[(.*)\]$/, '$1'),
+    corsOrigins,
     dataDir: path.resolve(cwd, value('DATA_DIR') ?? '.data'),
     databaseUrl,
     eventStore,
@@ -122,6 +145,15 @@ export function loadConfig(
     publicUrl,
     logLevel: logLevel ?? 'info',
   };
+}
+
+function isOrigin(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return ['http:', 'https:'].includes(url.protocol) && url.origin === raw;
+  } catch {
+    return false;
+  }
 }
 
 function hasProtocol(raw: string, protocols: readonly string[]): boolean {

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
   it('defaults to port 3000, .data under the working directory, embedded Postgres', () => {
     expect(loadConfig({}, cwd)).toEqual({
       port: 3000,
+      host: undefined,
+      corsOrigins: [],
       dataDir: path.join(cwd, '.data'),
       databaseUrl: undefined,
       eventStore: { kind: 'postgres' },
@@ -31,6 +33,8 @@ describe('loadConfig', () => {
       loadConfig(
         {
           PORT: '8080',
+          HOST: '127.0.0.1',
+          CORS_ORIGINS: 'https://app.example.com, http://localhost:8000',
           DATA_DIR: '/var/lib/brand-api',
           DATABASE_URL: 'postgres://app@db:5432/brand',
           EVENT_STORE: 'eventstoredb',
@@ -43,6 +47,8 @@ describe('loadConfig', () => {
       ),
     ).toEqual({
       port: 8080,
+      host: '127.0.0.1',
+      corsOrigins: ['https://app.example.com', 'http://localhost:8000'],
       dataDir: '/var/lib/brand-api',
       databaseUrl: 'postgres://app@db:5432/brand',
       eventStore: { kind: 'eventstoredb', connectionString: 'esdb://localhost:2113?tls=false' },
@@ -107,4 +113,19 @@ describe('loadConfig', () => {
       expect.stringContaining('EVENT_STORE_SINGLE_STREAM') as string,
     ]);
   });
+
+  it('takes HOST as an address, [::1] included, and refuses anything else', () => {
+    expect(loadConfig({ HOST: '[::1]' }, cwd).host).toBe('::1');
+    expect(loadConfig({ HOST: 'api.internal' }, cwd).host).toBe('api.internal');
+    expect(problemsOf({ HOST: 'http://x/' })).toEqual([expect.stringContaining('HOST') as string]);
+  });
+
+  it.each([['https://app.example.com/'], ['app.example.com'], ['https://a.example/path'], ['*']])(
+    'refuses CORS_ORIGINS=%s: an origin is a scheme, host and port',
+    (origins) => {
+      expect(problemsOf({ CORS_ORIGINS: origins })).toEqual([
+        expect.stringContaining('CORS_ORIGINS') as string,
+      ]);
+    },
+  );
 });

@@ -108,6 +108,8 @@ describe('the server brand-api runs', () => {
       'serve',
       {
         port: 0,
+        host: undefined,
+        corsOrigins: [],
         dataDir,
         databaseUrl: testDatabaseUrl(),
         eventStore: { kind: 'postgres' },
@@ -123,11 +125,42 @@ describe('the server brand-api runs', () => {
         requestTimeout: runtime.server!.requestTimeout,
         keepAliveTimeout: runtime.server!.keepAliveTimeout,
       }).toEqual({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 });
+      // Without HOST it listens on every interface.
+      expect(['::', '0.0.0.0']).toContain((runtime.server!.address() as AddressInfo).address);
       expect(apiTimeouts).toMatchObject({
         headersMs: 10_000,
         requestMs: 30_000,
         keepAliveMs: 5_000,
       });
+    } finally {
+      await runtime.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('listens on the address HOST names, and only there', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'brand-api-host-'));
+    const runtime = await startRuntime(
+      'serve',
+      {
+        port: 0,
+        host: '127.0.0.1',
+        corsOrigins: [],
+        dataDir,
+        databaseUrl: testDatabaseUrl(),
+        eventStore: { kind: 'postgres' },
+        adminToken: 'host-admin-token-0123456789abc',
+        publicUrl: 'http://localhost:3000',
+        logLevel: 'silent',
+      },
+      { print: () => undefined, logger: silent },
+    );
+    try {
+      const { address, port } = runtime.server!.address() as AddressInfo;
+      expect(address).toBe('127.0.0.1');
+      expect(runtime.url).toBe(`http://127.0.0.1:${port}`);
+      const answer = await fetch(`${runtime.url}/healthz`);
+      expect(answer.status).toBe(200);
     } finally {
       await runtime.stop();
       await rm(dataDir, { recursive: true, force: true });

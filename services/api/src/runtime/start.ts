@@ -115,6 +115,7 @@ export async function startRuntime(
         adminTokenHash: admin.tokenHash,
         migrations: allMigrations.map((m) => m.id),
         publicUrl: config.publicUrl,
+        corsOrigins: config.corsOrigins,
       },
     });
     let server: Server | undefined;
@@ -123,9 +124,9 @@ export async function startRuntime(
       const handle = app.callback();
       // Koa answers every failure itself; the returned promise carries nothing to wait for.
       server = createApiServer((request, response) => void handle(request, response), logger);
-      await listen(server, config.port);
+      await listen(server, config.port, config.host);
       const { port } = server.address() as AddressInfo;
-      url = `http://localhost:${port}`;
+      url = `http://${urlHost(config.host)}:${port}`;
       const listening = server;
       cleanup.push(() => drain(listening));
       logger.info({ url, publicUrl: config.publicUrl }, 'listening');
@@ -173,14 +174,21 @@ function postgresEventStore(config: RuntimeConfig, db: Database): EventStore {
     : store;
 }
 
-function listen(server: Server, port: number): Promise<void> {
+/** Every interface when HOST is unset (Node's default), else the one address HOST names. */
+function listen(server: Server, port: number, host: string | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => {
+    server.listen({ port, ...(host === undefined ? {} : { host }) }, () => {
       server.off('error', reject);
       resolve();
     });
   });
+}
+
+/** The host of the URL to call the server at: localhost unless HOST names one address. */
+function urlHost(host: string | undefined): string {
+  if (host === undefined || host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** Stops accepting connections and lets requests in flight finish, within a bound. */
