@@ -20,7 +20,7 @@ const encoders = {
 
 /**
  * Compresses answers over 1 KB with br or gzip, whichever the client's `Accept-Encoding`
- * prefers by its q-values (br on a tie; `identity` or a q of 0 is honoured), and says so in
+ * prefers by its q-values (on a tie, the one it lists first; `identity` and a q of 0 are honoured), and says so in
  * `Vary: Accept-Encoding`. Streams (the NDJSON export) go out as they are.
  *
  * An encoded answer is a different representation, so its entity tag is too: `"3"` becomes

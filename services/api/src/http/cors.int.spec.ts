@@ -1,3 +1,7 @@
+import pino from 'pino';
+import supertest from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { createApp } from '../app';
 import { createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 
@@ -6,20 +10,25 @@ jest.setTimeout(60_000);
 const allowed = 'https://app.example.com';
 
 let t: TestApp;
-let unset: TestApp;
+/** The same services without CORS_ORIGINS. */
+let unset: { http: TestAgent };
 let key: string;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { corsOrigins: [allowed, 'http://localhost:8000'] } });
-  unset = await createTestApp();
+  const app = createApp({
+    db: t.testDb.db,
+    eventStore: t.eventStore,
+    projections: t.runner,
+    logger: pino({ level: 'silent' }),
+    config: { adminTokenHash: undefined },
+  });
+  unset = { http: supertest(app.callback()) };
   ({ key } = await t.brandWithKey(['members:read']));
 });
-afterAll(async () => {
-  await t.close();
-  await unset.close();
-});
+afterAll(() => t.close());
 
-const preflight = (app: TestApp, origin: string, path = '/api/v1/members') =>
+const preflight = (app: { http: TestAgent }, origin: string, path = '/api/v1/members') =>
   app.http
     .options(path)
     .set('origin', origin)
