@@ -34,7 +34,7 @@ const accessLines = (requestId: string): Line[] =>
 describe('the access log', () => {
   it('writes one info line per request: method, path, status, duration, request id, brand and key ids', async () => {
     const answer = await t.http
-      .get('/api/v1/members?limit=5&after=secret-cursor')
+      .get('/api/v1/members?limit=5&group_id=0b6e1c2a-4d3f-4a5b-9c8d-7e6f5a4b3c2d')
       .set('authorization', `Bearer ${key}`)
       .expect(200);
     const lines = accessLines(answer.headers['x-request-id']!);
@@ -49,7 +49,7 @@ describe('the access log', () => {
       apiKeyId: keyId,
     });
     expect(typeof line!.durationMs).toBe('number');
-    expect(JSON.stringify(line)).not.toContain('secret-cursor');
+    expect(JSON.stringify(line)).not.toContain('0b6e1c2a');
   });
 
   it('logs refusals with the status they got, and never a key or a token', async () => {
