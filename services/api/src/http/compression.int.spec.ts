@@ -34,11 +34,12 @@ beforeAll(async () => {
     .set('authorization', `Bearer ${key}`)
     .send({ title: 'Renamed' })
     .expect(200);
-  server = createServer(t.app.callback());
+  const handle = t.app.callback();
+  server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await new Promise<void>((resolve) => server.close(() => resolve()));
   await t.close();
 });
 

@@ -43,10 +43,16 @@ export function cors(origins: readonly string[]): Middleware {
   const requestHeaders = corsAllowedHeaders.join(', ');
   const exposed = corsExposedHeaders.join(', ');
   return async (ctx, next) => {
-    if (allowed.size === 0) return next();
+    if (allowed.size === 0) {
+      await next();
+      return;
+    }
     ctx.vary('Origin');
     const origin = ctx.get('origin');
-    if (!allowed.has(origin)) return next();
+    if (!allowed.has(origin)) {
+      await next();
+      return;
+    }
     ctx.set('access-control-allow-origin', origin);
     if (ctx.method === 'OPTIONS' && ctx.get('access-control-request-method') !== '') {
       ctx.vary('Access-Control-Request-Method');
@@ -58,6 +64,6 @@ export function cors(origins: readonly string[]): Middleware {
       return;
     }
     ctx.set('access-control-expose-headers', exposed);
-    return next();
+    await next();
   };
 }

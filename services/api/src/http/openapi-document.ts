@@ -11,7 +11,10 @@ import type { Middleware } from 'koa';
 export function openApiDocument(path: string, build: () => unknown): Middleware {
   let served: { text: string; etag: string } | undefined;
   return async (ctx, next) => {
-    if (ctx.path !== path || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (ctx.path !== path || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
+      await next();
+      return;
+    }
     if (served === undefined) {
       const text = JSON.stringify(build());
       const hash = createHash('sha256').update(text).digest('base64url').slice(0, 27);
