@@ -18,6 +18,7 @@ import {
   replayedHeader,
 } from './openapi/idempotency';
 import { introduction } from './openapi/introduction';
+import { commonHeaders } from './openapi/operations-document';
 import { SchemaComponents, type JsonSchema, type JsonValue } from './openapi/json-schema';
 import { WEBHOOKS_TAG, webhooksSection, webhooksTagDescription } from './openapi/webhooks-section';
 import { exampleOf } from './primitives';
@@ -31,14 +32,7 @@ export type OpenApiDocument = JsonSchema;
 const jsonMedia = 'application/json';
 
 const headerComponents: Record<string, JsonSchema> = {
-  RequestId: {
-    description: 'Id of this request; also in error bodies as `requestId`.',
-    schema: { type: 'string' },
-  },
-  Location: {
-    description: 'The URL of the resource this call created.',
-    schema: { type: 'string', format: 'uri-reference' },
-  },
+  ...commonHeaders,
   RetryAfter: {
     description: 'Seconds to wait before trying again.',
     schema: { type: 'integer', minimum: 0 },

@@ -28,7 +28,8 @@ export interface OperationsDocument {
   groups: readonly OperationGroup[];
 }
 
-const headers: Record<string, JsonSchema> = {
+/** Headers every API's document describes the same way (the Brand API's adds its own). */
+export const commonHeaders: Record<string, JsonSchema> = {
   RequestId: {
     description: 'Id of this request; also in error bodies as `requestId`.',
     schema: { type: 'string' },
@@ -64,7 +65,7 @@ export function buildOperationsDocument(api: OperationsDocument): JsonSchema {
     paths,
     components: {
       securitySchemes: { [api.security.name]: api.security.scheme },
-      headers,
+      headers: commonHeaders,
       examples: examples.all(),
       schemas: components.all(),
     },

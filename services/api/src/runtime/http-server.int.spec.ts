@@ -101,24 +101,36 @@ describe('the API server with short timeouts', () => {
   });
 });
 
+/** `brand-api serve` on its own data directory, with PORT=0 and the given HOST. */
+async function serve(host: string | undefined) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'brand-api-serve-'));
+  const runtime = await startRuntime(
+    'serve',
+    {
+      port: 0,
+      host,
+      corsOrigins: [],
+      dataDir,
+      databaseUrl: testDatabaseUrl(),
+      eventStore: { kind: 'postgres' },
+      adminToken: 'serve-admin-token-0123456789abc',
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'silent',
+    },
+    { print: () => undefined, logger: silent },
+  );
+  return {
+    runtime,
+    async stop() {
+      await runtime.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('the server brand-api runs', () => {
   it('uses the API timeouts the README states, not Node defaults (300 s per request)', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'brand-api-timeouts-'));
-    const runtime = await startRuntime(
-      'serve',
-      {
-        port: 0,
-        host: undefined,
-        corsOrigins: [],
-        dataDir,
-        databaseUrl: testDatabaseUrl(),
-        eventStore: { kind: 'postgres' },
-        adminToken: 'timeouts-admin-token-0123456789',
-        publicUrl: 'http://localhost:3000',
-        logLevel: 'silent',
-      },
-      { print: () => undefined, logger: silent },
-    );
+    const { runtime, stop } = await serve(undefined);
     try {
       expect({
         headersTimeout: runtime.server!.headersTimeout,
@@ -133,28 +145,12 @@ describe('the server brand-api runs', () => {
         keepAliveMs: 5_000,
       });
     } finally {
-      await runtime.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await stop();
     }
   });
 
   it('listens on the address HOST names, and only there', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'brand-api-host-'));
-    const runtime = await startRuntime(
-      'serve',
-      {
-        port: 0,
-        host: '127.0.0.1',
-        corsOrigins: [],
-        dataDir,
-        databaseUrl: testDatabaseUrl(),
-        eventStore: { kind: 'postgres' },
-        adminToken: 'host-admin-token-0123456789abc',
-        publicUrl: 'http://localhost:3000',
-        logLevel: 'silent',
-      },
-      { print: () => undefined, logger: silent },
-    );
+    const { runtime, stop } = await serve('127.0.0.1');
     try {
       const { address, port } = runtime.server!.address() as AddressInfo;
       expect(address).toBe('127.0.0.1');
@@ -162,8 +158,7 @@ describe('the server brand-api runs', () => {
       const answer = await fetch(`${runtime.url}/healthz`);
       expect(answer.status).toBe(200);
     } finally {
-      await runtime.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await stop();
     }
   });
 });
