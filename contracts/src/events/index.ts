@@ -8,6 +8,7 @@ export * from './variant';
 export * from './store-id-claim';
 export * from './member';
 export * from './member-claim';
+export * from './claim-reservation';
 export * from './member-group';
 export * from './room';
 export * from './post';

@@ -1,6 +1,7 @@
 import type { Static, TSchema } from 'typebox';
 import { ApiKeyIssued, ApiKeyRevoked } from './api-key';
 import { BrandCreated, BrandUpdated } from './brand';
+import { ClaimReservationCancelled } from './claim-reservation';
 import { MagicLinkIssued, MagicLinkRedeemed } from './magic-link';
 import {
   MemberBanned,
@@ -29,7 +30,7 @@ import {
   WebhookEndpointUpdated,
 } from './webhook-endpoint';
 
-/** Every domain event type with its current schema; the event store validates appends with it. */
+/** Every domain event type the deciders can append, with its current schema. */
 export const domainEventSchemas = {
   BrandCreated,
   BrandUpdated,
@@ -43,6 +44,7 @@ export const domainEventSchemas = {
   VariantDeleted,
   StoreIdClaimed,
   StoreIdReleased,
+  ClaimReservationCancelled,
   MemberJoined,
   MemberProfileUpdated,
   MemberBanned,

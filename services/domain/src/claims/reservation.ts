@@ -3,19 +3,10 @@
  * appended first, reserving its value for the entity about to be written, and cancelled when
  * that entity's append fails or never happens (a sweeper cancels those after a grace period).
  */
+import type { ClaimReservationCancelled } from '@brand-api/contracts';
 import { productStreamName, variantStreamName } from '../catalogue/streams';
 import { memberStreamName } from '../member/member';
 import type { ClaimedEvent } from './unique-claim';
-
-/**
- * The value went back because the entity it was reserved for was never written. Only the
- * command engine and the claim sweeper append it; no read model or webhook reads it.
- */
-export interface ClaimReservationCancelled {
-  type: 'ClaimReservationCancelled';
-  schemaVersion: 1;
-  data: { holder: string };
-}
 
 export function reservationCancelled(holder: string): ClaimReservationCancelled {
   return { type: 'ClaimReservationCancelled', schemaVersion: 1, data: { holder } };

@@ -7,6 +7,7 @@
  * values are held for good).
  */
 import type {
+  ClaimReservationCancelled,
   CustomAuthSubClaimed,
   MemberEmailClaimed,
   StoreIdClaimed,
@@ -15,7 +16,6 @@ import type {
 } from '@brand-api/contracts';
 import { alreadyTaken } from '../errors';
 import { reservationCancelled, reservedEntityStream } from './reservation';
-import type { ClaimReservationCancelled } from './reservation';
 
 export type ClaimedEvent =
   StoreIdClaimed | CustomAuthSubClaimed | UsernameClaimed | MemberEmailClaimed;
