@@ -16,3 +16,4 @@ export * from './post-comment';
 export * from './magic-link';
 export * from './webhook-endpoint';
 export * from './registry';
+export * from './upcasts';

@@ -1,6 +1,6 @@
 import { migrate } from '@brand-api/event-store';
 import type { RecordedEvent } from '@brand-api/event-store';
-import { createTestDatabase } from '@brand-api/event-store/testing';
+import { createTestDatabase, projectionSpec } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { brandsMigrations } from './migrations';
 import { brandsProjection } from './projection';
@@ -15,7 +15,6 @@ import {
 jest.setTimeout(60_000);
 
 let testDb: TestDatabase;
-let position = 0;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -26,31 +25,12 @@ afterAll(() => testDb.drop());
 const brandA = '00000000-0000-4000-8000-00000000000a';
 const keyA = '00000000-0000-4000-8000-0000000000a1';
 
-function recorded(type: string, data: unknown, occurredAt: string): RecordedEvent {
-  position += 1;
-  return {
-    id: `00000000-0000-4000-9000-${String(position).padStart(12, '0')}`,
-    type,
-    data,
-    metadata: { occurredAt },
-    schemaVersion: 1,
-    streamName: 'test',
-    streamVersion: 0,
-    position: { commit: position, prepare: position },
-    recordedAt: new Date(occurredAt),
-  };
-}
+const spec = projectionSpec(brandsProjection, () => testDb.db);
 
-/** What the projection runner does: the statements of each event, in one transaction. */
-async function given(...events: RecordedEvent[]) {
-  await testDb.db.transaction(async (tx) => {
-    for (const event of events) {
-      for (const statement of brandsProjection.apply(event)) {
-        await tx.query(statement.text, statement.params);
-      }
-    }
-  });
-}
+const recorded = (type: string, data: unknown, occurredAt: string): RecordedEvent =>
+  spec.recorded(type, data, { metadata: { occurredAt }, recordedAt: new Date(occurredAt) });
+
+const given = (...events: RecordedEvent[]) => spec.given(...events);
 
 describe('brands projection', () => {
   const created = recorded(
@@ -132,10 +112,8 @@ describe('brands projection', () => {
     ]);
   });
 
-  it('ignores events it does not handle', () => {
-    expect(brandsProjection.apply(recorded('ProductCreated', {}, '2025-03-01T10:00:00Z'))).toEqual(
-      [],
-    );
+  it('is given the brand and key events only', () => {
+    expect(brandsProjection.handles).not.toContain('ProductCreated');
   });
 });
 

@@ -1,16 +1,16 @@
 import type { ApiKeyEvent, BrandEvent } from '@brand-api/contracts';
 import { rowInsert } from '@brand-api/event-store';
-import type { Projection, Queryable, RecordedEvent, SqlStatement } from '@brand-api/event-store';
+import type { CommandMetadata, Projection, Queryable } from '@brand-api/event-store';
+import type { RecordedEvent, SqlStatement } from '@brand-api/event-store';
 
 type BrandsEvent = BrandEvent | ApiKeyEvent;
 
-const handles = ['BrandCreated', 'BrandUpdated', 'ApiKeyIssued', 'ApiKeyRevoked'] as const;
-
-/** When it happened: the command's time from the metadata, the append time as a fallback. */
-function occurredAt(recorded: RecordedEvent): string {
-  const value = recorded.metadata.occurredAt;
-  return typeof value === 'string' ? value : recorded.recordedAt.toISOString();
-}
+const handles = [
+  'BrandCreated',
+  'BrandUpdated',
+  'ApiKeyIssued',
+  'ApiKeyRevoked',
+] as const satisfies readonly BrandsEvent['type'][];
 
 const insertBrand = rowInsert({
   into: 'brands',
@@ -36,10 +36,8 @@ export const brandsProjection = {
     await tx.query('DELETE FROM api_keys');
     await tx.query('DELETE FROM brands');
   },
-  apply(recorded: RecordedEvent): SqlStatement[] {
-    if (!(handles as readonly string[]).includes(recorded.type)) return [];
-    const event = { type: recorded.type, data: recorded.data } as BrandsEvent;
-    const at = occurredAt(recorded);
+  apply(event: RecordedEvent<BrandsEvent, CommandMetadata>): SqlStatement[] {
+    const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'BrandCreated':
         return [
@@ -92,4 +90,4 @@ export const brandsProjection = {
       }
     }
   },
-} satisfies Projection;
+} satisfies Projection<BrandsEvent, CommandMetadata>;

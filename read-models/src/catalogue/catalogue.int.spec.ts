@@ -1,6 +1,6 @@
 import { migrate } from '@brand-api/event-store';
 import type { RecordedEvent } from '@brand-api/event-store';
-import { createTestDatabase } from '@brand-api/event-store/testing';
+import { createTestDatabase, projectionSpec } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { InvalidCatalogueCursorError } from './cursor';
 import { catalogueMigrations } from './migrations';
@@ -14,7 +14,6 @@ import {
 } from './queries';
 
 let testDb: TestDatabase;
-let position = 0;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -27,31 +26,13 @@ const brandB = '00000000-0000-4000-8000-00000000000b';
 const uuid = (prefix: number, n: number) =>
   `${String(prefix).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
+const spec = projectionSpec(catalogueProjection, () => testDb.db);
+
 function recorded(type: string, data: unknown, brandId = brandA, streamVersion = 0): RecordedEvent {
-  position += 1;
-  return {
-    id: uuid(99, position),
-    type,
-    data,
-    metadata: { brandId },
-    schemaVersion: 1,
-    streamName: 'test',
-    streamVersion,
-    position: { commit: position, prepare: position },
-    recordedAt: new Date(),
-  };
+  return spec.recorded(type, data, { metadata: { brandId }, streamVersion });
 }
 
-/** What the projection runner does: each event's statements, in one transaction. */
-async function given(...events: RecordedEvent[]) {
-  await testDb.db.transaction(async (tx) => {
-    for (const event of events) {
-      for (const statement of catalogueProjection.apply(event)) {
-        await tx.query(statement.text, statement.params);
-      }
-    }
-  });
-}
+const given = (...events: RecordedEvent[]) => spec.given(...events);
 
 const productData = (n: number, createdAt: string) => ({
   productId: uuid(1, n),
@@ -157,8 +138,8 @@ describe('catalogue projection', () => {
     expect(await getVariant(testDb.db, brandA, uuid(2, 2))).toBeDefined();
   });
 
-  it('ignores events it does not handle', () => {
-    expect(catalogueProjection.apply(recorded('BrandCreated', {}))).toEqual([]);
+  it('is given the catalogue events only', () => {
+    expect(catalogueProjection.handles).not.toContain('BrandCreated');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ProductEvent, VariantEvent } from '@brand-api/contracts';
 import { rowInsert } from '@brand-api/event-store';
-import type { Projection, RecordedEvent, SqlStatement } from '@brand-api/event-store';
+import type { CommandMetadata, Projection } from '@brand-api/event-store';
+import type { RecordedEvent, SqlStatement } from '@brand-api/event-store';
 
 type CatalogueEvent = ProductEvent | VariantEvent;
 
@@ -99,16 +100,6 @@ const insertVariant = rowInsert({
 const updateProductSql = partialUpdateSql('brand_products', productColumns);
 const updateVariantSql = partialUpdateSql('brand_product_variants', variantColumns);
 
-function brandIdOf(recorded: RecordedEvent): string {
-  const brandId = recorded.metadata.brandId;
-  if (typeof brandId !== 'string') {
-    throw new Error(
-      `${recorded.type} ${recorded.streamName}@${recorded.streamVersion} has no brandId`,
-    );
-  }
-  return brandId;
-}
-
 /**
  * Products and variants as read tables. Inserts ignore a row already there and updates set
  * absolute values, so applying an event twice leaves the same rows. Each row keeps its
@@ -118,16 +109,14 @@ export const catalogueProjection = {
   name: 'catalogue',
   version: 2,
   handles,
-  apply(recorded: RecordedEvent): SqlStatement[] {
-    if (!(handles as readonly string[]).includes(recorded.type)) return [];
-    const event = { type: recorded.type, data: recorded.data } as CatalogueEvent;
+  apply(event: RecordedEvent<CatalogueEvent, CommandMetadata>): SqlStatement[] {
     switch (event.type) {
       case 'ProductCreated': {
         const d = event.data;
         return [
           insertProduct.row({
             id: d.productId,
-            brand_id: brandIdOf(recorded),
+            brand_id: event.metadata.brandId,
             store_id: d.storeId,
             title: d.title,
             description: d.description,
@@ -137,7 +126,7 @@ export const catalogueProjection = {
             online_store_url: d.onlineStoreUrl,
             created_at: d.createdAt,
             updated_at: d.createdAt,
-            version: recorded.streamVersion,
+            version: event.streamVersion,
           }),
         ];
       }
@@ -149,7 +138,7 @@ export const catalogueProjection = {
               event.data.productId,
               JSON.stringify(event.data.changes),
               event.data.updatedAt,
-              recorded.streamVersion,
+              event.streamVersion,
             ],
           },
         ];
@@ -167,7 +156,7 @@ export const catalogueProjection = {
         return [
           insertVariant.row({
             id: d.variantId,
-            brand_id: brandIdOf(recorded),
+            brand_id: event.metadata.brandId,
             product_id: d.productId,
             store_id: d.storeId,
             product_store_id: d.productStoreId,
@@ -182,7 +171,7 @@ export const catalogueProjection = {
             image_height: d.imageHeight,
             created_at: d.createdAt,
             updated_at: d.createdAt,
-            version: recorded.streamVersion,
+            version: event.streamVersion,
           }),
         ];
       }
@@ -194,7 +183,7 @@ export const catalogueProjection = {
               event.data.variantId,
               JSON.stringify(event.data.changes),
               event.data.updatedAt,
-              recorded.streamVersion,
+              event.streamVersion,
             ],
           },
         ];
@@ -214,4 +203,4 @@ export const catalogueProjection = {
   async reset(tx) {
     await tx.query('TRUNCATE brand_products, brand_product_variants');
   },
-} satisfies Projection;
+} satisfies Projection<CatalogueEvent, CommandMetadata>;

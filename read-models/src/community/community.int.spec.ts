@@ -1,6 +1,6 @@
 import { migrate } from '@brand-api/event-store';
 import type { RecordedEvent } from '@brand-api/event-store';
-import { createTestDatabase } from '@brand-api/event-store/testing';
+import { createTestDatabase, projectionSpec } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import {
   communityMigrations,
@@ -19,7 +19,6 @@ import {
 } from './index';
 
 let testDb: TestDatabase;
-let position = 0;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -37,36 +36,22 @@ const memberId = (n: number) => `30000000-0000-4000-8000-${String(n).padStart(12
 const postId = (n: number) => `40000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const minute = (n: number) => new Date(Date.UTC(2025, 2, 1, 10, n)).toISOString();
 
-function recorded(
+const spec = projectionSpec(communityProjection, () => testDb.db);
+
+const recorded = (
   type: string,
   data: unknown,
   occurredAt: string,
   brandId = brandA,
   streamVersion = 0,
-): RecordedEvent {
-  position += 1;
-  return {
-    id: `00000000-0000-4000-9000-${String(position).padStart(12, '0')}`,
-    type,
-    data,
+): RecordedEvent =>
+  spec.recorded(type, data, {
     metadata: { brandId, occurredAt },
-    schemaVersion: 1,
-    streamName: 'test',
     streamVersion,
-    position: { commit: position, prepare: position },
     recordedAt: new Date(occurredAt),
-  };
-}
-
-async function given(...events: RecordedEvent[]) {
-  await testDb.db.transaction(async (tx) => {
-    for (const event of events) {
-      for (const statement of (await communityProjection.apply(event, tx)) ?? []) {
-        await tx.query(statement.text, statement.params);
-      }
-    }
   });
-}
+
+const given = (...events: RecordedEvent[]) => spec.given(...events);
 
 const joined = (n: number, brandId = brandA) =>
   recorded(

@@ -1,6 +1,7 @@
 import type { MemberEvent, MemberGroupEvent, PostEvent } from '@brand-api/contracts';
 import { rowInsert } from '@brand-api/event-store';
-import type { Projection, RecordedEvent, SqlStatement } from '@brand-api/event-store';
+import type { CommandMetadata, Projection, Queryable } from '@brand-api/event-store';
+import type { RecordedEvent, SqlStatement } from '@brand-api/event-store';
 
 type CommunityEvent = MemberEvent | MemberGroupEvent | PostEvent;
 
@@ -128,42 +129,25 @@ function replaceGroups(
   ];
 }
 
-function brandIdOf(recorded: RecordedEvent): string {
-  const brandId = recorded.metadata.brandId;
-  if (typeof brandId !== 'string') {
-    throw new Error(
-      `${recorded.type} ${recorded.streamName}@${recorded.streamVersion} has no brandId`,
-    );
-  }
-  return brandId;
-}
-
-function occurredAt(recorded: RecordedEvent): string {
-  const value = recorded.metadata.occurredAt;
-  return typeof value === 'string' ? value : recorded.recordedAt.toISOString();
-}
-
 /**
  * Members, member groups and posts as read tables for the Brand API's lists. Inserts ignore a
  * row already there and updates set absolute values, so re-applying an event changes nothing.
  * A member's or group's row keeps its stream's version (the API's ETag), set only by that
  * stream's own events; version 2 added it and replays the log from empty tables to fill it in.
  */
-export const communityProjection: Projection = {
+export const communityProjection = {
   name: 'community',
   version: 2,
   handles,
-  apply(recorded: RecordedEvent): SqlStatement[] {
-    if (!(handles as readonly string[]).includes(recorded.type)) return [];
-    const event = { type: recorded.type, data: recorded.data } as Handled;
-    const at = occurredAt(recorded);
+  apply(event: RecordedEvent<Handled, CommandMetadata>): SqlStatement[] {
+    const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'MemberJoined': {
         const d = event.data;
         return [
           insertMember.row({
             id: d.memberId,
-            brand_id: brandIdOf(recorded),
+            brand_id: event.metadata.brandId,
             username: d.username,
             custom_auth_sub: d.customAuthSub,
             first_name: d.firstName,
@@ -175,7 +159,7 @@ export const communityProjection: Projection = {
             role: d.role,
             joined_at: d.joinedAt,
             updated_at: d.joinedAt,
-            version: recorded.streamVersion,
+            version: event.streamVersion,
           }),
         ];
       }
@@ -187,7 +171,7 @@ export const communityProjection: Projection = {
               event.data.memberId,
               JSON.stringify(event.data.changes),
               at,
-              recorded.streamVersion,
+              event.streamVersion,
             ],
           },
         ];
@@ -196,12 +180,7 @@ export const communityProjection: Projection = {
         return [
           {
             text: 'UPDATE members SET is_banned = $2, updated_at = $3, version = $4 WHERE id = $1',
-            params: [
-              event.data.memberId,
-              event.type === 'MemberBanned',
-              at,
-              recorded.streamVersion,
-            ],
+            params: [event.data.memberId, event.type === 'MemberBanned', at, event.streamVersion],
           },
         ];
       case 'MemberEmailVerified':
@@ -213,24 +192,24 @@ export const communityProjection: Projection = {
               event.data.memberId,
               event.type === 'MemberEmailVerified',
               at,
-              recorded.streamVersion,
+              event.streamVersion,
             ],
           },
         ];
       case 'MemberGroupsReplaced':
-        return replaceGroups(event.data.memberId, event.data.groupIds, at, recorded.streamVersion);
+        return replaceGroups(event.data.memberId, event.data.groupIds, at, event.streamVersion);
       case 'MemberRoleChanged':
         return [
           {
             text: 'UPDATE members SET role = $2, updated_at = $3, version = $4 WHERE id = $1',
-            params: [event.data.memberId, event.data.role, at, recorded.streamVersion],
+            params: [event.data.memberId, event.data.role, at, event.streamVersion],
           },
         ];
       case 'MemberGroupCreated':
         return [
           insertGroup.row({
             id: event.data.memberGroupId,
-            brand_id: brandIdOf(recorded),
+            brand_id: event.metadata.brandId,
             name: event.data.name,
             brand_member_badge:
               event.data.brandMemberBadge === null
@@ -238,7 +217,7 @@ export const communityProjection: Projection = {
                 : JSON.stringify(event.data.brandMemberBadge),
             created_at: at,
             updated_at: at,
-            version: recorded.streamVersion,
+            version: event.streamVersion,
           }),
         ];
       case 'MemberGroupUpdated':
@@ -249,7 +228,7 @@ export const communityProjection: Projection = {
               event.data.memberGroupId,
               JSON.stringify(event.data.changes),
               at,
-              recorded.streamVersion,
+              event.streamVersion,
             ],
           },
         ];
@@ -271,7 +250,7 @@ export const communityProjection: Projection = {
         return [
           insertPost.row({
             id: d.postId,
-            brand_id: brandIdOf(recorded),
+            brand_id: event.metadata.brandId,
             room_id: d.roomId,
             member_id: d.memberId,
             type: d.type,
@@ -297,8 +276,8 @@ export const communityProjection: Projection = {
       }
     }
   },
-  async reset(tx) {
+  async reset(tx: Queryable) {
     // Sessions are credentials kept outside this read model (member_sessions), never reset.
     await tx.query('TRUNCATE members, member_groups, member_group_memberships, posts');
   },
-};
+} satisfies Projection<Handled, CommandMetadata>;

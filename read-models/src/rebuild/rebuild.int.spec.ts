@@ -54,6 +54,9 @@ const outboxProjection: Projection = {
 
 const brands: ReadModel = { projection: brandsProjection, migrations: brandsMigrations };
 
+/** What the brands projection is given. */
+type BrandsRecordedEvent = Parameters<typeof brandsProjection.apply>[0];
+
 jest.setTimeout(60_000);
 
 describe(`shadow rebuild on ${where}`, () => {
@@ -186,7 +189,7 @@ describe(`shadow rebuild on ${where}`, () => {
       ...brands,
       projection: {
         ...brandsProjection,
-        apply: (event) => {
+        apply: (event: BrandsRecordedEvent) => {
           applied += 1;
           return brandsProjection.apply(event);
         },
@@ -285,7 +288,7 @@ describe(`shadow rebuild on ${where}`, () => {
     migrations: brandsMigrations,
     projection: {
       ...brandsProjection,
-      apply: (event) =>
+      apply: (event: BrandsRecordedEvent) =>
         event.type === 'ApiKeyRevoked'
           ? [
               {

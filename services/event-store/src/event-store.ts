@@ -41,17 +41,30 @@ export interface NewEvent {
   schemaVersion?: number;
 }
 
-export interface RecordedEvent {
-  id: string;
+/** What every stored event is: its type, its data and the schema version of that data. */
+export interface EventShape {
   type: string;
   data: unknown;
-  metadata: EventMetadata;
   schemaVersion: number;
+}
+
+/**
+ * An event as read back from the store: the event (`E`, a union of event types narrows by
+ * `type`), its metadata (`Meta`: what the writer put there, e.g. the command engine's
+ * `CommandMetadata`) and where it sits in its stream and in the log. The defaults say nothing
+ * about either; a projection names what it handles (`Projection<E, Meta>`).
+ */
+export type RecordedEvent<
+  E extends EventShape = EventShape,
+  Meta extends object = EventMetadata,
+> = E & {
+  id: string;
+  metadata: Meta;
   streamName: string;
   streamVersion: number;
   position: LogPosition;
   recordedAt: Date;
-}
+};
 
 export interface AppendResult {
   /** Version of the last event appended: pass it as `expectedVersion` next time. */

@@ -5,3 +5,4 @@ export * from './eventstoredb';
 export * from './projections';
 export * from './commands';
 export * from './single-stream';
+export * from './upcasting';

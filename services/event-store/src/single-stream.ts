@@ -1,5 +1,6 @@
 import type { EventStore } from './event-store';
 import { MultiStreamAppendUnsupportedError } from './event-store';
+import { overriding } from './store-decorator';
 
 /**
  * The store, refusing to append to several streams at once as EventStoreDB does. No
@@ -16,17 +17,7 @@ export function refuseMultiStreamAppends(store: EventStore): EventStore {
           ),
         )
       : store.appendToStreams(appends);
-  // A proxy rather than a copy of each method, so every method the port has (or gains) is the
-  // wrapped store's own, called on it.
-  return new Proxy(store, {
-    get(target, property) {
-      if (property === 'appendToStreams') return appendToStreams;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function'
-        ? (value as (...a: unknown[]) => unknown).bind(target)
-        : value;
-    },
-  });
+  return overriding(store, { appendToStreams });
 }
 
 /** True when `EVENT_STORE_SINGLE_STREAM` asks for single-stream appends (`true` or `1`). */

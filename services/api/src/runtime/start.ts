@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { domainEventUpcasts } from '@brand-api/contracts';
 import {
   createEventStoreDbEventStore,
   createPostgresEventStore,
@@ -8,6 +9,7 @@ import {
   migrate,
   openDatabase,
   refuseMultiStreamAppends,
+  upcastOnRead,
 } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
 import { startWebhookRuntime } from '@brand-api/webhooks';
@@ -157,13 +159,15 @@ export async function startRuntime(
 
 /**
  * The event log: the `events` table beside the read models by default, or EventStoreDB. Read
- * models, checkpoints and operator data stay in Postgres/PGlite either way.
+ * models, checkpoints and operator data stay in Postgres/PGlite either way. Whatever reads it
+ * reads old event versions upcast to today's (`domainEventUpcasts`).
  */
 function openEventStore(config: RuntimeConfig, db: Database): EventStore {
-  if (config.eventStore.kind === 'eventstoredb') {
-    return createEventStoreDbEventStore(config.eventStore.connectionString);
-  }
-  return postgresEventStore(config, db);
+  const store =
+    config.eventStore.kind === 'eventstoredb'
+      ? createEventStoreDbEventStore(config.eventStore.connectionString)
+      : postgresEventStore(config, db);
+  return upcastOnRead(store, domainEventUpcasts);
 }
 
 /** The Postgres event log, refusing multi-stream appends when EVENT_STORE_SINGLE_STREAM asks. */

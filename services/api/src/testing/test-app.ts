@@ -1,8 +1,10 @@
+import { domainEventUpcasts } from '@brand-api/contracts';
 import {
   createPostgresEventStore,
   createProjectionRunner,
   migrate,
   singleStreamWhenRequested,
+  upcastOnRead,
 } from '@brand-api/event-store';
 import type { EventStore, ProjectionRunner } from '@brand-api/event-store';
 import { createTestDatabase } from '@brand-api/event-store/testing';
@@ -45,7 +47,10 @@ export async function createTestApp(
   const testDb = await createTestDatabase();
   await migrate(testDb.db, allMigrations);
   // EVENT_STORE_SINGLE_STREAM=true runs the suite on the write path EventStoreDB forces.
-  const eventStore = singleStreamWhenRequested(createPostgresEventStore(testDb.db));
+  const eventStore = upcastOnRead(
+    singleStreamWhenRequested(createPostgresEventStore(testDb.db)),
+    domainEventUpcasts,
+  );
   const runner = createProjectionRunner({
     db: testDb.db,
     store: eventStore,

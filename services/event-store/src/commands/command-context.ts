@@ -1,3 +1,6 @@
+import type { EventShape } from '../event-store';
+import type { ReservedFor } from './reservations';
+
 /** Who acted: an API key, a signed-in member, an operator, or the system itself. */
 export interface CommandActor {
   kind: 'apiKey' | 'member' | 'operator' | 'system';
@@ -7,7 +10,8 @@ export interface CommandActor {
 }
 
 /** Who asked and in which request: becomes the metadata of every event a command appends. */
-export interface CommandContext {
+// A type, not an interface: metadata is stored as a plain JSON object (`EventMetadata`).
+export type CommandContext = {
   brandId: string;
   actor: CommandActor;
   requestId: string | null;
@@ -18,7 +22,7 @@ export interface CommandContext {
    * event appended, so a retry finds what the first attempt wrote (`readByIdempotencyKeyId`).
    */
   idempotencyKeyId?: string;
-}
+};
 
 /** The context of a command made by one request: it correlates and causes its events. */
 export function requestContext(
@@ -29,12 +33,15 @@ export function requestContext(
   return { brandId, actor, requestId, correlationId: requestId, causationId: requestId };
 }
 
+/**
+ * The metadata of every event the command engine appends: who asked in which request, and
+ * when. A claim appended ahead of its entity on a single-stream store also names that entity
+ * (`reservedFor`, see reservations.ts).
+ */
+export type CommandMetadata = CommandContext & { occurredAt: string; reservedFor?: ReservedFor };
+
 /** The shape every domain event has (contracts' `defineEvent`). */
-export interface DomainEvent {
-  type: string;
-  schemaVersion: number;
-  data: unknown;
-}
+export type DomainEvent = EventShape;
 
 /** One shape for every decider: decide, evolve, initial state. */
 export interface Decider<Command, Event extends DomainEvent, State> {

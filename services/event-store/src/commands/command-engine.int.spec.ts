@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { migrate } from '../db';
-import type { EventStore, RecordedEvent } from '../event-store';
+import type { EventStore } from '../event-store';
 import { createPostgresEventStore, eventStoreMigrations } from '../postgres';
 import type { TestDatabase } from '../testing';
 import { createTestDatabase, hasPostgresServer } from '../testing';
 import type { CommandContext, Decider } from './command-context';
 import { CommandEngine } from './command-engine';
 import type { ProjectionWaiter } from './command-engine';
+import { upcastOnRead } from '../upcasting';
 import { ChangedConcurrentlyError } from './errors';
 import type { RetryPolicy } from './retry-policy';
 
@@ -75,13 +76,12 @@ describe(`the command engine on ${hasPostgresServer() ? 'a Postgres server' : 'i
     await testDb.drop();
   });
 
-  const engineOn = (eventStore: EventStore, upcast?: (event: RecordedEvent) => CounterEvent) =>
+  const engineOn = (eventStore: EventStore) =>
     new CommandEngine({
       eventStore,
       projections: noReadModels,
       clock: () => new Date('2025-03-01T10:00:00.000Z'),
       logger: { warn: () => undefined, error: () => undefined },
-      ...(upcast ? { upcast } : {}),
     });
 
   const increment = (
@@ -164,22 +164,21 @@ describe(`the command engine on ${hasPostgresServer() ? 'a Postgres server' : 'i
     expect(attempts).toBe(3);
   });
 
-  it('reads old event shapes through its upcaster', async () => {
+  it('decides on old event shapes upcast by the store it reads from', async () => {
     const stream = `counter-${randomUUID()}`;
     await store.appendToStream(
       stream,
       [{ type: 'Incremented', data: { amount: 4 }, schemaVersion: 0 }],
       { expectedVersion: 'no_stream' },
     );
-    const upcast = (event: RecordedEvent): CounterEvent =>
-      event.schemaVersion === 0
-        ? {
-            type: 'Incremented',
-            schemaVersion: 1,
-            data: { by: (event.data as { amount: number }).amount },
-          }
-        : ({ type: event.type, schemaVersion: 1, data: event.data } as CounterEvent);
-    const result = await increment(stream, 1, { on: engineOn(store, upcast) });
+    const upcasting = upcastOnRead(store, [
+      {
+        type: 'Incremented',
+        fromVersion: 0,
+        upcast: (data) => ({ by: (data as { amount: number }).amount }),
+      },
+    ]);
+    const result = await increment(stream, 1, { on: engineOn(upcasting) });
     expect(result.value.value).toBe(5);
   });
 });

@@ -8,7 +8,6 @@ import type { RetryPolicy } from './retry-policy';
 import { lostRaces } from './retry-policy';
 import type { StreamStates } from './stream-states';
 import { UnitOfWork } from './unit-of-work';
-import type { Upcaster } from './unit-of-work';
 
 /**
  * What commands need of the projection runner, in any role (even one that projects nothing):
@@ -36,8 +35,6 @@ export interface CommandEngineDeps {
   waitTimeoutMs?: number;
   /** This process's folded stream states (none: every load reads whole streams). */
   states?: StreamStates;
-  /** Old event shapes into today's (default: events as stored). */
-  upcast?: Upcaster;
 }
 
 export interface RunOptions {
@@ -84,12 +81,7 @@ export class CommandEngine {
     const retry = options.retry ?? lostRaces;
     for (let attempt = 1; ; attempt += 1) {
       const now = this.deps.clock().toISOString();
-      const uow = new UnitOfWork(
-        this.deps.eventStore,
-        context.brandId,
-        this.deps.states,
-        this.deps.upcast,
-      );
+      const uow = new UnitOfWork(this.deps.eventStore, context.brandId, this.deps.states);
       let value: T;
       let positions: LogPosition[];
       try {

@@ -7,7 +7,13 @@ export type {
   RunOptions,
 } from './command-engine';
 export { requestContext } from './command-context';
-export type { CommandActor, CommandContext, Decider, DomainEvent } from './command-context';
+export type {
+  CommandActor,
+  CommandContext,
+  CommandMetadata,
+  Decider,
+  DomainEvent,
+} from './command-context';
 export {
   ChangedConcurrentlyError,
   ForeignStreamError,
@@ -17,8 +23,7 @@ export {
 export { lostRaces, noRetries } from './retry-policy';
 export type { RetryPolicy } from './retry-policy';
 export { StreamStates } from './stream-states';
-export { asStored, TrackedStream, UnitOfWork } from './unit-of-work';
-export type { Upcaster } from './unit-of-work';
+export { TrackedStream, UnitOfWork } from './unit-of-work';
 export { cancellationEventId, isClaimDecider, reservedForOf } from './reservations';
 export type { ClaimDecider, ReservationProtocol, ReservedFor } from './reservations';
 export { ClaimSweeper } from './claim-sweeper';

@@ -1,13 +1,7 @@
-import type {
-  EventMetadata,
-  EventStore,
-  ExpectedVersion,
-  LogPosition,
-  RecordedEvent,
-} from '../event-store';
+import type { EventStore, ExpectedVersion, LogPosition, RecordedEvent } from '../event-store';
 import { MultiStreamAppendUnsupportedError } from '../event-store';
 import { ForeignStreamError, ReservationPendingError } from './errors';
-import type { CommandContext, Decider, DomainEvent } from './command-context';
+import type { CommandContext, CommandMetadata, Decider, DomainEvent } from './command-context';
 import { isClaimDecider, reservedForOf } from './reservations';
 import type { ChangedStream } from './single-stream-commit';
 import {
@@ -63,8 +57,6 @@ export class UnitOfWork {
     readonly brandId: string,
     /** This process's folded stream states: a load then reads only the events since. */
     private readonly states?: StreamStates,
-    /** Turns a stored event into today's shape (the one place old schema versions are upcast). */
-    private readonly upcast: Upcaster = asStored,
   ) {}
 
   /**
@@ -97,9 +89,12 @@ export class UnitOfWork {
     const exists = kept !== undefined || recorded.length > 0;
     const ownerBrandId = kept ? kept.ownerBrandId : recorded[0]?.metadata.brandId;
     const foreign = options.tenant && exists && ownerBrandId !== this.brandId;
-    const folded = recorded
-      .map((event) => this.upcast(event) as Event)
-      .reduce(decider.evolve, kept ? (kept.state as State) : decider.initialState());
+    // The stream's events are its decider's, in today's shape: the store upcasts old versions
+    // on read (`upcastOnRead`).
+    const folded = recorded.reduce(
+      (state, event) => decider.evolve(state, event as RecordedEvent<Event>),
+      kept ? (kept.state as State) : decider.initialState(),
+    );
     const version = recorded.at(-1)?.streamVersion ?? kept?.version;
     if (this.states && recorded.length > 0 && version !== undefined) {
       this.states.set(streamName, { decider, state: folded, version, ownerBrandId });
@@ -131,7 +126,7 @@ export class UnitOfWork {
    * when nothing was decided).
    */
   async commit(context: CommandContext, occurredAt: string): Promise<LogPosition[]> {
-    const metadata: EventMetadata = { ...context, occurredAt };
+    const metadata: CommandMetadata = { ...context, occurredAt };
     const changed = [...this.streams.values()].filter((stream) => stream.pending.length > 0);
     if (changed.length === 0) return [];
     if (changed.length > 1 && appendsOneStreamAtATime(this.store)) {
@@ -208,13 +203,3 @@ export class UnitOfWork {
     return stream;
   }
 }
-
-/** Turns a stored event into the shape deciders evolve: the one place old versions are upcast. */
-export type Upcaster = (recorded: RecordedEvent) => DomainEvent;
-
-/** Events as stored, for a log whose every event has today's shape. */
-export const asStored: Upcaster = (recorded) => ({
-  type: recorded.type,
-  schemaVersion: recorded.schemaVersion,
-  data: recorded.data,
-});

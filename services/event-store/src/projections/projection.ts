@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import type { LogPosition, RecordedEvent } from '../event-store';
+import type { EventMetadata, EventShape, LogPosition, RecordedEvent } from '../event-store';
 import type { RowInsert } from './row-insert';
 
 /** One parameterised statement: values travel as parameters, never inside `text`. */
@@ -23,7 +23,10 @@ export interface SqlStatement {
  * not use the Database directly inside `apply`: on PGlite the transaction holds the only
  * connection, so a query outside `tx` would wait forever.
  */
-export interface Projection {
+export interface Projection<
+  E extends EventShape = EventShape,
+  Meta extends object = EventMetadata,
+> {
   readonly name: string;
   /**
    * Bump it to rebuild: when the stored checkpoint has an older version the runner calls
@@ -31,9 +34,15 @@ export interface Projection {
    */
   readonly version: number;
   /** Event types passed to `apply`; other events only move the checkpoint. */
-  readonly handles: readonly string[];
+  readonly handles: readonly E['type'][];
+  /**
+   * Called with the events of the types in `handles` only, each with the metadata its writer
+   * gave it: `E` and `Meta` say what those are (for the domain's projections, the contracts'
+   * events and the command engine's `CommandMetadata`), so `apply` narrows by `event.type`
+   * instead of casting. Old schema versions arrive upcast (see `upcastOnRead`).
+   */
   apply(
-    event: RecordedEvent,
+    event: RecordedEvent<E, Meta>,
     tx: Queryable,
   ): readonly SqlStatement[] | void | Promise<readonly SqlStatement[] | void>;
   /** Empties the projection's tables before a replay from the start. */

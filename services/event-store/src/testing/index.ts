@@ -4,3 +4,5 @@ export * from './lookup-conformance';
 export * from './whole-log';
 export * from './eventually';
 export * from './spawn-typescript';
+export * from './projection-spec';
+export * from './old-versions';

@@ -1,12 +1,15 @@
 import { webhookSchemas } from '@brand-api/contracts';
 import type { DomainEventOf, WebhookEndpointEvent, WebhookEventType } from '@brand-api/contracts';
-import type { Projection, Queryable, RecordedEvent, SqlStatement } from '@brand-api/event-store';
+import type { CommandMetadata, Projection, Queryable } from '@brand-api/event-store';
+import type { RecordedEvent, SqlStatement } from '@brand-api/event-store';
 import { Compile } from 'typebox/compile';
 import { webhookMessageId } from './message-id';
 import { isWebhookSourceEvent, webhookPayloadOf, webhookSourceEvents } from './webhook-payloads';
 import type { WebhookSourceEventType } from './webhook-payloads';
 
 export const webhookProjectionName = 'webhooks';
+
+const webhookSourceEventTypes = Object.keys(webhookSourceEvents).filter(isWebhookSourceEvent);
 
 const endpointEventTypes = [
   'WebhookEndpointRegistered',
@@ -30,41 +33,37 @@ const validators = Object.fromEntries(
  * are derived from event ids and every insert is `ON CONFLICT DO NOTHING`: a replay (version bump)
  * rebuilds the endpoints and finds every message already queued, so nothing is sent twice.
  */
-export const webhookProjection: Projection = {
+export const webhookProjection = {
   name: webhookProjectionName,
   version: 1,
-  handles: [...Object.keys(webhookSourceEvents), ...endpointEventTypes],
-  apply(recorded: RecordedEvent): SqlStatement[] {
-    if (isWebhookSourceEvent(recorded.type)) return enqueue(recorded);
-    if ((endpointEventTypes as readonly string[]).includes(recorded.type)) {
-      return endpointStatements(
-        { type: recorded.type, data: recorded.data } as WebhookEndpointEvent,
-        occurredAt(recorded),
-      );
-    }
-    return [];
+  handles: [...webhookSourceEventTypes, ...endpointEventTypes],
+  apply(event: Projected): SqlStatement[] {
+    return isSourceEvent(event)
+      ? enqueue(event)
+      : endpointStatements(event, event.metadata.occurredAt);
   },
   async reset(tx: Queryable) {
     // Only the endpoint copy is rebuilt; the outbox and its history stay (see above).
     await tx.query('DELETE FROM webhook_endpoints');
   },
-};
+} satisfies Projection<
+  DomainEventOf<WebhookSourceEventType> | WebhookEndpointEvent,
+  CommandMetadata
+>;
 
-function occurredAt(recorded: RecordedEvent): string {
-  const value = recorded.metadata.occurredAt;
-  return typeof value === 'string' ? value : recorded.recordedAt.toISOString();
+type Projected = RecordedEvent<
+  DomainEventOf<WebhookSourceEventType> | WebhookEndpointEvent,
+  CommandMetadata
+>;
+type SourceEvent = RecordedEvent<DomainEventOf<WebhookSourceEventType>, CommandMetadata>;
+
+function isSourceEvent(event: Projected): event is SourceEvent {
+  return isWebhookSourceEvent(event.type);
 }
 
-function enqueue(recorded: RecordedEvent): SqlStatement[] {
-  const brandId = recorded.metadata.brandId;
-  if (typeof brandId !== 'string') return [];
-  const event = {
-    type: recorded.type,
-    schemaVersion: recorded.schemaVersion,
-    data: recorded.data,
-  } as DomainEventOf<WebhookSourceEventType>;
+function enqueue(event: SourceEvent): SqlStatement[] {
+  const { brandId, occurredAt: timestamp } = event.metadata;
   const payload = webhookPayloadOf(event);
-  const timestamp = occurredAt(recorded);
   const envelope = { type: payload.type, timestamp, data: payload.data };
   const validator = validators[payload.type];
   if (!validator.Check(envelope)) {
@@ -74,7 +73,7 @@ function enqueue(recorded: RecordedEvent): SqlStatement[] {
       .map((error) => `${error.instancePath || '/'} ${error.message}`);
     throw new Error(`${payload.type} payload breaks its schema: ${problems.join('; ')}`);
   }
-  const messageId = webhookMessageId(recorded.id);
+  const messageId = webhookMessageId(event.id);
   const subscribed = `brand_id = $2::uuid AND enabled
     AND (event_types IS NULL OR $3::text = ANY (event_types))`;
   return [
@@ -83,7 +82,7 @@ function enqueue(recorded: RecordedEvent): SqlStatement[] {
              SELECT $1::text, $2::uuid, $3::text, $4::uuid, $5::text, $6::timestamptz
              WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE ${subscribed})
              ON CONFLICT (id) DO NOTHING`,
-      params: [messageId, brandId, payload.type, recorded.id, JSON.stringify(envelope), timestamp],
+      params: [messageId, brandId, payload.type, event.id, JSON.stringify(envelope), timestamp],
     },
     {
       // Due at once: new rows are ordered by when their event happened.

@@ -25,8 +25,9 @@ export function envelopeOf(event: RecordedEvent) {
 /**
  * The log as NDJSON, one envelope per line, in the order readers see it, a page at a time so
  * memory stays flat whatever the log's size. `since` is exclusive: after that event, or at and
- * after that time. Events are exported as stored, but for secret fields (signing secrets,
- * key hashes), which read `[redacted]`.
+ * after that time. Events are exported as the store reads them (old versions upcast to
+ * today's shape, with today's `schemaVersion`), but for secret fields (signing secrets, key
+ * hashes), which read `[redacted]`.
  */
 export async function* exportLines(
   store: EventStore,
