@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
-import { WrongExpectedVersionError } from '@eventstore/db-client';
+import { WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
 import {
   ConcurrencyError,
   EventStoreTimeoutError,
@@ -18,7 +18,7 @@ const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
 
 const skipReason = connectionString
   ? undefined
-  : 'set EVENTSTORE_CONNECTION_STRING (e.g. esdb://localhost:2113?tls=false; infra/docker-compose starts one) to run it';
+  : 'set EVENTSTORE_CONNECTION_STRING (e.g. kurrentdb://localhost:2113?tls=false; infra/docker-compose starts one) to run it';
 
 function esdbFixture(): Promise<EventStoreFixture> {
   const store = createEventStoreDbClientStore(connectionString!, { timeoutMs: 10_000 });
@@ -67,7 +67,9 @@ describe('EventStoreDB adapter without a server', () => {
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as { port: number };
-      store = createEventStoreDbClientStore(`esdb://127.0.0.1:${port}?tls=false`, { timeoutMs });
+      store = createEventStoreDbClientStore(`kurrentdb://127.0.0.1:${port}?tls=false`, {
+        timeoutMs,
+      });
     });
     afterAll(async () => {
       await store.close().catch(() => undefined);

@@ -1,15 +1,15 @@
 import {
   BACKWARDS,
   END,
-  EventStoreDBClient,
+  KurrentDBClient,
   excludeSystemEvents,
   FORWARDS,
   DeadlineExceededError,
   START,
   StreamNotFoundError,
   WrongExpectedVersionError,
-} from '@eventstore/db-client';
-import type { ReadPosition, ResolvedEvent, StreamingRead } from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
+import type { ReadPosition, ResolvedEvent } from '@kurrent/kurrentdb-client';
 import type {
   AppendResult,
   EventStore,
@@ -54,7 +54,7 @@ export function translateError(
   expected: ExpectedVersion,
 ): unknown {
   if (error instanceof WrongExpectedVersionError) {
-    return new ConcurrencyError(streamName, expected, toActualVersion(error.actualVersion));
+    return new ConcurrencyError(streamName, expected, toActualVersion(error.actualState));
   }
   if (error instanceof DeadlineExceededError) {
     return new EventStoreTimeoutError(`EventStoreDB deadline exceeded: ${error.message}`);
@@ -66,7 +66,7 @@ class EventStoreDbEventStore implements EventStore {
   private readonly readPage = (options: ReadAllOptions) => this.readAll(options);
 
   constructor(
-    private readonly client: EventStoreDBClient,
+    private readonly client: KurrentDBClient,
     private readonly timeoutMs: number,
     private readonly onSubscriptionError: (error: unknown) => void,
   ) {}
@@ -80,7 +80,7 @@ class EventStoreDbEventStore implements EventStore {
     try {
       const result = await withTimeout(`append to ${streamName}`, this.timeoutMs, () =>
         this.client.appendToStream(streamName, events.map(toEventData), {
-          expectedRevision: toExpectedRevision(expectedVersion),
+          streamState: toExpectedRevision(expectedVersion),
           deadline: this.timeoutMs,
         }),
       );
@@ -188,7 +188,7 @@ class EventStoreDbEventStore implements EventStore {
       }
       const last = page.at(-1)?.event?.position;
       if (page.length < 64 || !last) return startOfLog;
-      if (from !== END && last.commit === from.commit && last.prepare === from.prepare)
+      if (typeof from === 'object' && last.commit === from.commit && last.prepare === from.prepare)
         return startOfLog;
       from = last;
     }
@@ -268,7 +268,7 @@ class EventStoreDbEventStore implements EventStore {
   }
 
   /** Reads a whole (bounded) stream of events under one timeout, cancelling it on expiry. */
-  private async collect<E>(what: string, open: () => StreamingRead<E>): Promise<E[]> {
+  private async collect<E>(what: string, open: () => AsyncIterableIterator<E>): Promise<E[]> {
     const read = open();
     return withTimeout(
       what,
@@ -278,7 +278,8 @@ class EventStoreDbEventStore implements EventStore {
         for await (const item of read) items.push(item);
         return items;
       },
-      () => read.cancel(),
+      // Ending the iterator ends the read it streams from.
+      () => read.return?.(),
     );
   }
 
@@ -302,7 +303,7 @@ export function createEventStoreDbClientStore(
   options: EventStoreDbOptions = {},
 ): EventStore {
   return new EventStoreDbEventStore(
-    EventStoreDBClient.connectionString(connectionString),
+    KurrentDBClient.connectionString(connectionString),
     options.timeoutMs ?? 5000,
     options.onSubscriptionError ?? (() => undefined),
   );

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  AppendExpectedRevision,
-  CurrentRevision,
+  AppendStreamState,
+  CurrentStreamState,
   EventData,
   JSONType,
   Position,
   RecordedEvent as EsdbRecordedEvent,
   ResolvedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import type {
   ActualVersion,
   EventMetadata,
@@ -18,7 +18,7 @@ import type {
 } from '../event-store';
 
 /**
- * Pure translations between the port and @eventstore/db-client. Revisions and positions are
+ * Pure translations between the port and @kurrent/kurrentdb-client. Revisions and positions are
  * bigints there and numbers here: both stay far below 2^53 in practice, and a value that would
  * not is refused rather than silently rounded.
  */
@@ -26,7 +26,7 @@ import type {
 /** Where our schema version travels: EventStoreDB events have no field for it. */
 export const schemaVersionKey = '$schemaVersion';
 
-export function toExpectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
+export function toExpectedRevision(expected: ExpectedVersion): AppendStreamState {
   if (typeof expected === 'number') {
     if (!Number.isSafeInteger(expected) || expected < 0) {
       throw new RangeError(`Expected version must be a non-negative integer, got ${expected}`);
@@ -36,11 +36,11 @@ export function toExpectedRevision(expected: ExpectedVersion): AppendExpectedRev
   return expected;
 }
 
-export function fromExpectedRevision(expected: AppendExpectedRevision): ExpectedVersion {
+export function fromExpectedRevision(expected: AppendStreamState): ExpectedVersion {
   return typeof expected === 'bigint' ? toSafeNumber(expected) : expected;
 }
 
-export function toActualVersion(current: CurrentRevision): ActualVersion {
+export function toActualVersion(current: CurrentStreamState): ActualVersion {
   return current === 'no_stream' ? 'no_stream' : toSafeNumber(current);
 }
 

@@ -1,4 +1,4 @@
-import type { AllStreamResolvedEvent } from '@eventstore/db-client';
+import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
 import {
   fromExpectedRevision,
   isSystemEvent,
