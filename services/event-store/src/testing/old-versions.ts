@@ -1,5 +1,7 @@
 import type { EventStore } from '../event-store';
+import { comparePositions } from '../event-store';
 import type { EventUpcast } from '../upcasting';
+import { eventually } from './eventually';
 
 /**
  * A test-only old version, for proving that a reader sees events upcast: version 0 of
@@ -14,13 +16,16 @@ export const brandNameWasTitle: EventUpcast = {
   },
 };
 
-/** Appends a `BrandCreated` as version 0 stored it. */
+/**
+ * Appends a `BrandCreated` as version 0 stored it, and waits until readers of the log see it
+ * (on a shared server, another test's open transaction holds back what `readAll` returns).
+ */
 export async function appendBrandCreatedV0(
   store: EventStore,
   brandId: string,
   name: string,
 ): Promise<void> {
-  await store.appendToStream(
+  const { position } = await store.appendToStream(
     `brand-${brandId}`,
     [
       {
@@ -32,4 +37,5 @@ export async function appendBrandCreatedV0(
     ],
     { expectedVersion: 'no_stream' },
   );
+  await eventually(async () => comparePositions(await store.headPosition(), position) >= 0);
 }
