@@ -4,7 +4,7 @@ import { json, useBrandctl } from './testing/brandctl-harness';
 
 jest.setTimeout(60_000);
 
-const { brandctl, t } = useBrandctl();
+const { brandctl, t, url } = useBrandctl();
 
 describe('brandctl', () => {
   it('creates, lists and updates brands', async () => {
@@ -95,6 +95,14 @@ describe('brandctl', () => {
     expect((await brandctl(['keys', 'list', brandId])).stdout).toContain('revoked 20');
   });
 
+  it('prints no name line for a key created without a name', async () => {
+    const { stdout } = await brandctl(['brands', 'create', 'Unnamed', '--json']);
+    const brandId = json<{ data: { id: string } }>(stdout).data.id;
+    const unnamed = await brandctl(['keys', 'create', brandId, '--scopes', 'posts:read']);
+    expect(unnamed.code).toBe(0);
+    expect(unnamed.stdout).toMatch(/^id: +\S+\nscopes: +posts:read\nkey: +bk_live_\w+\n/);
+  });
+
   it('reports API errors with their code and exits 1', async () => {
     const noToken = await brandctl(['brands', 'list'], { BRANDCTL_TOKEN: undefined });
     expect(noToken).toMatchObject({ code: 1, stdout: '' });
@@ -116,14 +124,36 @@ describe('brandctl', () => {
     expect(missing.code).toBe(1);
     expect(json<{ code: string }>(missing.stderr).code).toBe('NOT_FOUND');
 
+    // The message alone is generic: the details under it name the scope to fix.
     const badScope = await brandctl([
       'keys',
       'create',
       '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
       '--scopes',
-      'everything',
+      'members:read,nope:read',
     ]);
-    expect(badScope.stderr).toMatch(/VALIDATION_FAILED, HTTP 400/);
+    expect(badScope.code).toBe(1);
+    expect(badScope.stderr).toMatch(
+      /^Error: The request is invalid \(VALIDATION_FAILED, HTTP 400\)\n {2}body \/scopes\/1 \("nope:read"\): must be one of "brand_products:read", /,
+    );
+  });
+
+  it('says a --url inside an API looks wrong instead of blaming the token', async () => {
+    const brand = await brandctl(['--json', 'brands', 'create', 'Url']);
+    const brandId = json<{ data: { id: string } }>(brand.stdout).data.id;
+    for (const prefix of ['/api/v1', '/admin/v1/', '/community/v1']) {
+      const wrong = await brandctl(['--url', `${url()}${prefix}`, 'keys', 'list', brandId]);
+      expect(wrong).toMatchObject({ code: 1, stdout: '' });
+      expect(wrong.stderr).toContain('looks wrong');
+      expect(wrong.stderr).toContain(`--url ${url()}\n`);
+      expect(wrong.stderr).not.toContain('Invalid API key');
+    }
+    // Under a path no check knows beforehand, the Brand API's key check gives it away.
+    const inside = await brandctl(['--url', `${url()}/api/v1/brand-products`, 'brands', 'list']);
+    expect(inside).toMatchObject({ code: 1, stdout: '' });
+    expect(inside.stderr).toMatch(/answered "Invalid API key" \(HTTP 401\).*URL looks wrong/);
+    const notUrl = await brandctl(['--url', 'localhost:3000', 'brands', 'list']);
+    expect(notUrl.stderr).toContain('not an http(s) URL');
   });
 
   it('explains usage mistakes and an unreachable server', async () => {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { checkBaseUrl } from './base-url';
 import { createOperatorApiClient } from './operator-api-client';
 import type { CliIo } from './program';
 
@@ -16,7 +17,7 @@ export interface GlobalOptions {
 export function commandContext(command: Command, io: CliIo) {
   const options = command.optsWithGlobals<GlobalOptions>();
   const api = createOperatorApiClient({
-    baseUrl: options.url,
+    baseUrl: checkBaseUrl(options.url),
     token: options.token,
     ...(io.fetch ? { fetch: io.fetch } : {}),
     ...(io.checkResponses ? { checkResponses: true } : {}),

@@ -13,6 +13,7 @@ import type {
   OperationQuery,
   OperationResponse,
 } from '@brand-api/contracts';
+import { foreignAnswer } from './base-url';
 import { responseChecker } from './response-check';
 
 /** The catalogued error body; `HTTP_ERROR` (no request id) when something else answered. */
@@ -33,6 +34,8 @@ export class OperatorApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorAnswer,
+    /** The body the request sent, so a detail's JSON pointer can show the value it names. */
+    readonly requestBody?: unknown,
   ) {
     super(body.message);
   }
@@ -111,15 +114,17 @@ export function createOperatorApiClient(options: OperatorApiClientOptions): Oper
     }
   }
 
-  async function failure(response: Response): Promise<OperatorApiError> {
-    const text = await response.text();
-    return new OperatorApiError(response.status, errorBodyOf(text, response.status));
+  async function failure(response: Response, input: RequestParts): Promise<Error> {
+    const body = errorBodyOf(await response.text(), response.status);
+    const foreign = foreignAnswer(base, response.status, body);
+    if (foreign !== undefined) return new OperatorConnectionError(foreign);
+    return new OperatorApiError(response.status, body, input.body);
   }
 
   return {
     async call(operation, input) {
       const response = await send(operation, input as RequestParts, 'json');
-      if (!response.ok) throw await failure(response);
+      if (!response.ok) throw await failure(response, input as RequestParts);
       const parsed = parseJson(await response.text());
       if (parsed === undefined) {
         throw new OperatorConnectionError(
@@ -132,7 +137,7 @@ export function createOperatorApiClient(options: OperatorApiClientOptions): Oper
 
     async stream(operation, input, onChunk) {
       const response = await send(operation, input as RequestParts, 'stream');
-      if (!response.ok) throw await failure(response);
+      if (!response.ok) throw await failure(response, input as RequestParts);
       if (!response.body) return;
       const decoder = new TextDecoder();
       for await (const chunk of response.body as AsyncIterable<Uint8Array>) {

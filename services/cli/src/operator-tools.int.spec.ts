@@ -167,6 +167,24 @@ describe('brandctl audit, projections and events against a live server', () => {
       expect.arrayContaining(['brands', 'catalogue']),
     );
 
+    // In text, every progress line and every final line says which projection it is about.
+    const named = await brandctl(['projections', 'rebuild', 'all']);
+    expect(named.code).toBe(0);
+    const finalLines = named.stdout.trim().split('\n');
+    expect(finalLines.map((line) => line.split(':')[0])).toEqual(jobs.map((job) => job.projection));
+    for (const line of finalLines) expect(line).toMatch(/^[\w-]+: rebuild done \d+/);
+    const progress = named.stderr.trim().split('\n');
+    expect(new Set(progress.map((line) => line.split(':')[0]))).toEqual(
+      new Set(jobs.map((job) => job.projection)),
+    );
+    for (const line of progress) expect(line).toMatch(/^[\w-]+: rebuild \w+ \d+/);
+    const cancel = await brandctl(['projections', 'cancel', 'all']);
+    expect(cancel).toEqual({
+      code: 0,
+      stdout: 'Nothing running: no rebuild or verify of all to cancel.\n',
+      stderr: '',
+    });
+
     const clean = await brandctl(['projections', 'verify', 'all']);
     expect(clean.code).toBe(0);
     expect(clean.stdout).toContain('brands: no drift');

@@ -3,7 +3,7 @@ import type { Scope } from '@brand-api/contracts';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { commandContext } from './command-context';
 import type { GlobalOptions } from './command-context';
-import { formatBrand, formatBrands, formatIssuedKey, formatKeys } from './format';
+import { describeApiError, formatBrand, formatBrands, formatIssuedKey, formatKeys } from './format';
 import { OperatorApiError, OperatorConnectionError } from './operator-api-client';
 import type { OperatorApiClient } from './operator-api-client';
 import { registerMemberCommands } from './members';
@@ -219,11 +219,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 function reportFailure(error: unknown, io: CliIo, json: boolean): number {
   if (error instanceof OperatorApiError) {
-    io.stderr(
-      json
-        ? `${JSON.stringify(error.body, null, 2)}\n`
-        : `Error: ${error.body.message} (${error.body.code}, HTTP ${error.status})\n`,
-    );
+    io.stderr(json ? `${JSON.stringify(error.body, null, 2)}\n` : describeApiError(error));
     return 1;
   }
   if (error instanceof OperatorConnectionError) {

@@ -2,12 +2,12 @@ import { operatorApi } from '@brand-api/contracts';
 import type { ParkedEventView } from '@brand-api/contracts';
 import { CommanderError, InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
-import { followJobs } from './job-progress';
+import { followJobs, isFinished } from './job-progress';
 import type { CliIo } from './program';
 import { commandContext } from './command-context';
 import {
-  describeJob,
   describeParkedAction,
+  describeProjectionJob,
   formatParked,
   formatProjections,
   formatVerify,
@@ -45,11 +45,11 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
       const { api, json, print } = commandContext(command, io);
       const started = await api.call(operatorApi.adminStartRebuild, { params: { name } });
       if (options.detach) {
-        print(started, started.data.map(describeJob).join('\n'));
+        print(started, started.data.map(describeProjectionJob).join('\n'));
         return;
       }
       const { jobs, interrupted } = await followJobs(api, name, io, { quiet: json });
-      print({ data: jobs }, jobs.map(describeJob).join('\n'));
+      print({ data: jobs }, jobs.map(describeProjectionJob).join('\n'));
       const failed = jobs.filter((job) => job.state === 'failed');
       if (failed.length > 0) {
         throw new Error(
@@ -75,7 +75,7 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
       const { jobs } = await followJobs(api, name, io, { quiet: json });
       print({ data: jobs }, formatVerify(jobs));
       if (jobs.some((job) => job.state !== 'done')) {
-        throw new Error(`Verify did not complete: ${jobs.map(describeJob).join('; ')}`);
+        throw new Error(`Verify did not complete: ${jobs.map(describeProjectionJob).join('; ')}`);
       }
       if (jobs.some((job) => job.result !== null && 'drift' in job.result && job.result.drift)) {
         throw new CommanderError(driftExitCode, 'brandctl.drift', 'drift found');
@@ -88,8 +88,22 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
     .argument('<name>', 'a projection, or all')
     .action(async (name: string, _options: unknown, command: Command) => {
       const { api, print } = commandContext(command, io);
+      // The answer lists each projection's last job, finished ones too: what ran before the
+      // cancel is what it interrupts.
+      const before = await api.call(operatorApi.adminProjectionJob, { params: { name } });
+      const running = new Set(
+        before.data.filter((job) => !isFinished(job)).map((j) => j.projection),
+      );
       const response = await api.call(operatorApi.adminCancelProjectionJob, { params: { name } });
-      print(response, response.data.map(describeJob).join('\n') || 'Nothing running.');
+      const cancelled = response.data.filter((job) => running.has(job.projection));
+      print(
+        response,
+        cancelled.length === 0
+          ? `Nothing running: no rebuild or verify of ${name} to cancel.`
+          : cancelled
+              .map((job) => `Cancelling ${describeProjectionJob(job)} (stops after its batch)`)
+              .join('\n'),
+      );
     });
 
   const parked = projections

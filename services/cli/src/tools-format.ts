@@ -120,6 +120,10 @@ export function describeJob(job: JobStatus): string {
   return `${job.purpose} ${job.state} ${job.eventsDone}${total}${job.error ? `: ${job.error}` : ''}`;
 }
 
+/** `describeJob` after the projection's name: `all` covers several, each line says which. */
+export const describeProjectionJob = (job: JobStatus): string =>
+  `${job.projection}: ${describeJob(job)}`;
+
 function describeRow(row: Record<string, unknown>): string {
   return Object.entries(row)
     .map(([column, value]) => `${column}=${show(value)}`)

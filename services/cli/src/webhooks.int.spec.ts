@@ -165,6 +165,23 @@ describe('brandctl webhooks', () => {
       'user.left',
     ]);
     expect(badEvent.stderr).toContain('event types are user.joined');
+    // The server's details say why the URL is refused; the message alone does not.
+    delete process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS;
+    try {
+      const brand = await json<{ data: { id: string } }>(['brands', 'create', 'Unresolved']);
+      const unresolved = await brandctl([
+        'webhooks',
+        'create',
+        brand.data.id,
+        'https://hooks.example.invalid/in',
+      ]);
+      expect(unresolved.code).toBe(1);
+      expect(unresolved.stderr).toMatch(
+        /^Error: .* \(\w+, HTTP 400\)\n {2}body \/url \("https:\/\/hooks\.example\.invalid\/in"\): hooks\.example\.invalid does not resolve \(.*\bE[A-Z_]+\b.*\)\n$/,
+      );
+    } finally {
+      process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
+    }
     const unknown = await brandctl(['webhooks', 'list', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b']);
     expect(unknown).toMatchObject({
       code: 1,

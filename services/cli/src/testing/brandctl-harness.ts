@@ -61,9 +61,9 @@ export async function startBrandctlHarness(): Promise<BrandctlHarness> {
 /**
  * One harness for the calling spec file: started in a beforeAll and closed in an afterAll that it
  * registers where it is called (call it at the top of the file, before hooks that use it).
- * `t()` is the test app once started.
+ * `t()` is the test app once started, `url()` where it listens.
  */
-export function useBrandctl(): { brandctl: Brandctl; t: () => TestApp } {
+export function useBrandctl(): { brandctl: Brandctl; t: () => TestApp; url: () => string } {
   let harness: BrandctlHarness | undefined;
   beforeAll(async () => {
     harness = await startBrandctlHarness();
@@ -79,6 +79,7 @@ export function useBrandctl(): { brandctl: Brandctl; t: () => TestApp } {
   return {
     brandctl: (args, env) => started().brandctl(args, env),
     t: () => started().testApp,
+    url: () => started().url,
   };
 }
 
