@@ -51,6 +51,10 @@ describe('brand-api on the embedded database', () => {
     demoKey = demoKeyOf(stdout)!;
     expect(adminToken).toMatch(/^bka_[0-9A-Za-z]{40}$/);
     expect(demoKey).toMatch(/^bk_live_[0-9A-Za-z]{40}$/);
+    // The slow steps of a first start say what they do before they do it.
+    expect(stdout).toMatch(
+      /creating the embedded database.*\n.*database open.*\n.*applying the migrations/,
+    );
 
     const unauthenticated = await fetch(`${url}/api/v1/members`);
     expect(unauthenticated.status).toBe(401);
@@ -101,6 +105,8 @@ describe('brand-api on the embedded database', () => {
     expect(stdout).not.toContain('Demo API key');
     expect(stdout).not.toContain('Admin token');
     expect(stdout).not.toContain('migrations applied');
+    expect(stdout).toContain('"msg":"opening the embedded database"');
+    expect(stdout).toContain('"msg":"migrations up to date"');
     const brands = await fetch(`${url}/admin/v1/brands`, {
       headers: { authorization: `Bearer ${adminToken}` },
     });

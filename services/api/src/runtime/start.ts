@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -66,13 +67,19 @@ export async function startRuntime(
       lock = await lockDataDir(config.dataDir);
       cleanup.push(() => lock!.release());
     }
-    const db = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: path.join(config.dataDir, 'pgdata'),
-    });
+    const dataDir = path.join(config.dataDir, 'pgdata');
+    const opening = Date.now();
+    logger.info(...describeOpening(config.databaseUrl, dataDir));
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
     cleanup.push(() => db.close());
+    logger.info({ database: db.kind, ms: Date.now() - opening }, 'database open');
+    const migrating = Date.now();
+    logger.info({ known: allMigrations.length }, 'applying the migrations not applied yet');
     const applied = await migrate(db, allMigrations);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+    logger.info(
+      { migrations: applied, ms: Date.now() - migrating },
+      applied.length > 0 ? 'migrations applied' : 'migrations up to date',
+    );
 
     const eventStore = openEventStore(config, db);
     cleanup.push(() => eventStore.close());
@@ -176,6 +183,21 @@ function postgresEventStore(config: RuntimeConfig, db: Database): EventStore {
   return config.eventStore.kind === 'postgres' && config.eventStore.singleStream
     ? refuseMultiStreamAppends(store)
     : store;
+}
+
+/**
+ * What opening the database is about to do, as a log line: creating the embedded database runs
+ * initdb (in a child process), up to a minute on a small machine, which would otherwise pass in silence.
+ */
+function describeOpening(databaseUrl: string | undefined, dataDir: string): [object, string] {
+  if (databaseUrl !== undefined) return [{ database: 'postgres' }, 'connecting to Postgres'];
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    return [{ database: 'pglite', dataDir }, 'opening the embedded database'];
+  }
+  return [
+    { database: 'pglite', dataDir },
+    'creating the embedded database (first start: initdb runs in a child process, up to a minute)',
+  ];
 }
 
 /** Every interface when HOST is unset (Node's default), else the one address HOST names. */
