@@ -38,6 +38,8 @@ module.exports = {
   // tests start databases and child processes on a 2-core machine; unit tests finish far sooner.
   testTimeout: 120_000,
   maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
+  // After the summary, each skipped test with the reason its title gives.
+  reporters: ['default', '<rootDir>/scripts/skipped-tests-reporter.cjs'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.unit.spec.ts'] },
     {
