@@ -52,9 +52,10 @@ describe('brand-api on the embedded database', () => {
     expect(adminToken).toMatch(/^bka_[0-9A-Za-z]{40}$/);
     expect(demoKey).toMatch(/^bk_live_[0-9A-Za-z]{40}$/);
     // The slow steps of a first start say what they do before they do it.
-    expect(stdout).toMatch(
-      /creating the embedded database.*\n.*database open.*\n.*applying the migrations/,
-    );
+    const steps = ['creating the embedded database', 'database open', 'applying the migrations'];
+    const at = steps.map((step) => stdout.indexOf(`"msg":"${step}`));
+    expect(at.every((index) => index >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
 
     const unauthenticated = await fetch(`${url}/api/v1/members`);
     expect(unauthenticated.status).toBe(401);
