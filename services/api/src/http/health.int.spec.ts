@@ -37,6 +37,15 @@ describe('/readyz', () => {
               name: 'Lagging',
               customAuthEnabled: false,
             },
+            // What the command engine writes: the projections read the brand from it.
+            metadata: {
+              brandId: '6f1b2a3c-0000-4000-8000-000000000001',
+              actor: { kind: 'operator', id: 'health-spec' },
+              requestId: null,
+              correlationId: '6f1b2a3c-0000-4000-8000-0000000000c1',
+              causationId: null,
+              occurredAt: '2026-11-26T00:00:00.000Z',
+            },
           },
         ],
         { expectedVersion: 'no_stream' },
