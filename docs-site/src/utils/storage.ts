@@ -54,4 +54,6 @@ export const storageKeys = {
   announcementDismissed: 'announcement.dismiss',
   announcementId: 'announcement.id',
   docsPreferredVersion: 'docs-preferred-version-default',
+  /** The tab chosen in a group of tabs (theme/Tabs), e.g. the language of code samples. */
+  tabGroupChoice: (groupId: string) => `docs-tab.${groupId}`,
 } as const;

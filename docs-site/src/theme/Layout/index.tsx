@@ -18,10 +18,14 @@ import { Footer } from '../Footer';
 import { Navbar } from '../Navbar';
 import { Main } from './Main';
 import { SkipToContent } from '../SkipToContent';
+import { TabItem, Tabs } from '../Tabs';
 import * as styles from './styles.module.css';
 
-/** Components MDX content may use without importing them (produced by our rehype plugins). */
-const mdxComponents = { CodeBlock };
+/**
+ * Components MDX content may use without importing them: CodeBlock (produced by our rehype
+ * plugins), Tabs and TabItem (code samples in several languages).
+ */
+const mdxComponents = { CodeBlock, Tabs, TabItem };
 
 export function Layout({ page, children }: { page: PageInfo; children: ReactNode }) {
   return (
