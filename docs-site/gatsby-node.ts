@@ -8,6 +8,9 @@ import { API_REFERENCE_CACHE, saveRenderedReference } from './src/build/api-refe
 import { renderApiReference } from './src/build/api-reference/render';
 import { BUNDLED_OPENAPI, buildContractsData } from './src/build/contracts-data';
 import type { DocsIndex } from './src/build/docs-index';
+import { formatLastUpdated, lastCommitDate } from './src/build/git-last-updated';
+import { writeSearchIndex } from './src/build/search-documents';
+import { writeSitemap } from './src/build/sitemap';
 import { DOCS_ROOT, docPath } from './src/config/docs-paths';
 import { siteConfig } from './src/config/site-config';
 import { sidebars, type SidebarCategoryItem, type SidebarItem } from './src/config/sidebars';
@@ -17,6 +20,8 @@ import { tuneCssModules, type WebpackConfig } from './src/build/webpack-config';
 const DOCS_CONTENT = path.resolve(__dirname, 'content/docs');
 const DOC_TEMPLATE = path.resolve(__dirname, 'src/templates/doc-page.tsx');
 const CATEGORY_TEMPLATE = path.resolve(__dirname, 'src/templates/doc-category.tsx');
+/** The repository's root, which the configured edit URL points into. */
+const REPOSITORY_ROOT = path.resolve(__dirname, '..');
 
 interface DocsQuery {
   allMdx: {
@@ -125,11 +130,26 @@ export const createPages: GatsbyNode['createPages'] = async (args: CreatePagesAr
     return;
   }
 
+  const { editUrl, showLastUpdated } = siteConfig.docs;
   for (const { node, id, path: docUrl } of docs) {
+    const file = node.internal.contentFilePath;
+    const lastCommit = showLastUpdated ? lastCommitDate(file) : null;
     actions.createPage({
       path: docUrl,
-      component: `${DOC_TEMPLATE}?__contentFilePath=${node.internal.contentFilePath}`,
-      context: { id: node.id, docId: id, sidebarId: sidebarOf(id) ?? null },
+      component: `${DOC_TEMPLATE}?__contentFilePath=${file}`,
+      context: {
+        id: node.id,
+        docId: id,
+        sidebarId: sidebarOf(id) ?? null,
+        editUrl:
+          editUrl === undefined
+            ? null
+            : `${editUrl}${path.relative(REPOSITORY_ROOT, file).split(path.sep).join('/')}`,
+        lastUpdated:
+          lastCommit === null
+            ? null
+            : { iso: lastCommit.toISOString(), text: formatLastUpdated(lastCommit) },
+      },
     });
   }
 
@@ -151,6 +171,26 @@ export const createPages: GatsbyNode['createPages'] = async (args: CreatePagesAr
   timer.start();
   saveRenderedReference(renderApiReference(BUNDLED_OPENAPI, API_REFERENCE_CACHE));
   timer.end();
+};
+
+/** The guides' search index and the sitemap, from what the build wrote to public/. */
+export const onPostBuild: GatsbyNode['onPostBuild'] = async (args) => {
+  const { reporter } = args;
+  const publicDir = path.resolve(__dirname, 'public');
+  const sections = writeSearchIndex(publicDir, Object.values(docsIndex));
+  reporter.info(`Search index: ${sections} sections of ${Object.keys(docsIndex).length} guides`);
+  const result = await args.graphql<{ allSitePage: { nodes: Array<{ path: string }> } }>(
+    '{ allSitePage { nodes { path } } }',
+  );
+  if (result.data === undefined) {
+    reporter.panicOnBuild('Could not list the pages for the sitemap', result.errors as Error[]);
+    return;
+  }
+  writeSitemap(
+    publicDir,
+    siteConfig.url,
+    result.data.allSitePage.nodes.map((page) => page.path),
+  );
 };
 
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({

@@ -133,6 +133,16 @@ export const SiteConfigSchema = Type.Object(
       {
         lastVersion: Type.String({ minLength: 1 }),
         versions: Type.Array(DocsVersionSchema, { minItems: 1 }),
+        editUrl: Type.Optional(
+          Type.String({
+            pattern: '^https://.+/$',
+            description:
+              'Where a guide is edited: its path in the repository (docs-site/content/docs/…) is appended. Without it, no "Edit this page" link.',
+          }),
+        ),
+        showLastUpdated: Type.Boolean({
+          description: "Show each guide's last commit date (from git at build time).",
+        }),
       },
       { additionalProperties: false },
     ),

@@ -43,6 +43,7 @@ export const siteConfig: SiteConfig = {
     items: [
       { type: 'docSidebar', sidebarId: 'guides', label: 'Guides', position: 'left' },
       { label: 'API', to: '/api/', position: 'left' },
+      { type: 'search', position: 'right' },
       { type: 'docsVersionDropdown', position: 'right' },
       { type: 'localeDropdown', position: 'right' },
       { label: 'Product website', href: PRODUCT_SITE_URL, position: 'right' },
@@ -61,5 +62,7 @@ export const siteConfig: SiteConfig = {
   docs: {
     lastVersion: '1.0.0',
     versions: [{ name: '1.0.0', label: 'v1.0.0', path: '/docs/' }],
+    editUrl: 'https://code.brand-community.example/brand-api/edit/main/',
+    showLastUpdated: true,
   },
 };

@@ -1,4 +1,5 @@
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import type { DocFooterInfo } from '../theme/DocFooter';
 import type { TocItem } from '../theme/TOC';
 import { DocPage } from '../theme/DocPage';
 import { Seo } from '../theme/Layout/Seo';
@@ -10,9 +11,20 @@ interface DocData {
   };
 }
 
-export default function DocPageTemplate({ data, children }: PageProps<DocData>) {
+/** Set by gatsby-node for each guide. */
+type DocPageContext = DocFooterInfo;
+
+export default function DocPageTemplate({
+  data,
+  pageContext,
+  children,
+}: PageProps<DocData, DocPageContext>) {
   return (
-    <DocPage title={data.mdx.frontmatter.title} toc={data.mdx.tableOfContents.items ?? []}>
+    <DocPage
+      title={data.mdx.frontmatter.title}
+      toc={data.mdx.tableOfContents.items ?? []}
+      footer={{ editUrl: pageContext.editUrl, lastUpdated: pageContext.lastUpdated }}
+    >
       {children}
     </DocPage>
   );

@@ -6,6 +6,8 @@ import { sidebars, type SidebarItem } from '../../config/sidebars';
 import { usePage } from '../../contexts/page';
 import { isSamePath } from '../../utils/paths';
 import { breadcrumbTrail, DocBreadcrumbs, type Crumb } from '../DocBreadcrumbs';
+import { BackToTopButton } from '../BackToTopButton';
+import { DocFooter, type DocFooterInfo } from '../DocFooter';
 import { DocPaginator } from '../DocPaginator';
 import { DocSidebar } from '../DocSidebar';
 import { Main } from '../Layout/Main';
@@ -26,10 +28,13 @@ function flatten(items: readonly SidebarItem[]): Crumb[] {
 export function DocPage({
   title,
   toc = [],
+  footer,
   children,
 }: {
   title: string;
   toc?: TocItem[];
+  /** Edit link and last update of a guide (category pages have none). */
+  footer?: DocFooterInfo;
   children: ReactNode;
 }) {
   const { pathname, sidebarId } = usePage();
@@ -55,12 +60,14 @@ export function DocPage({
                 {children}
               </MDXContent>
             </Suspense>
+            {footer !== undefined && <DocFooter {...footer} />}
             {index !== -1 && <DocPaginator previous={order[index - 1]} next={order[index + 1]} />}
           </div>
           <Suspense fallback={null}>
             <TOC items={toc} />
           </Suspense>
         </div>
+        <BackToTopButton />
       </Main>
     </div>
   );
