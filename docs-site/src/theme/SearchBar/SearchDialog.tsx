@@ -59,6 +59,12 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // A search input's first Escape would only clear it: Esc closes the dialog at once.
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      dialog.current?.close();
+      return;
+    }
     if (hits.length === 0) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
