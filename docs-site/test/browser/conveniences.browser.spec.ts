@@ -47,7 +47,7 @@ describe('search of the guides', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('opens with Ctrl-K and moves with the arrows', async () => {
+  it('opens with Ctrl-K, moves with the arrows, closes with Esc', async () => {
     const { page } = await openPage(context, '/docs/developer/rest-api/');
     await page.keyboard.press('Control+k');
     const dialog = page.getByRole('dialog', { name: 'Search the docs' });
@@ -55,6 +55,11 @@ describe('search of the guides', () => {
     await dialog.getByRole('option').nth(1).waitFor();
     await page.keyboard.press('ArrowDown');
     expect(await dialog.getByRole('option').nth(1).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Search the docs',
+    );
   });
 
   it('is on guide pages only: /api/ keeps no search', async () => {

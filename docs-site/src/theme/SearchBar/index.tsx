@@ -3,7 +3,7 @@
  * search dialog. The dialog, MiniSearch and the index load only when the search first opens, so
  * a guide page's JavaScript barely grows.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchShortcut } from '../../hooks/useSearchShortcut';
 import * as styles from './styles.module.css';
 
@@ -16,10 +16,18 @@ const SearchDialog = lazy(() =>
 
 export function SearchBar() {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   useSearchShortcut(() => setOpen(true));
+  // Focus comes back to the button however the dialog was opened: a modal dialog gives it back
+  // to what had it before, which is nothing when a shortcut opened it.
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
   return (
     <>
       <button
+        ref={button}
         type="button"
         className={styles.searchButton}
         aria-label="Search the docs"
@@ -35,7 +43,7 @@ export function SearchBar() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <SearchDialog onClose={() => setOpen(false)} />
+          <SearchDialog onClose={close} />
         </Suspense>
       )}
     </>
