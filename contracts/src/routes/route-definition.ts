@@ -31,7 +31,10 @@ export interface RouteDefinition {
   tag: RouteTag;
   scope: Scope;
   params?: TObject;
-  /** Query strings arrive as strings: run Value.Convert and Value.Default before checking. */
+  /**
+   * Query strings arrive as text: `compileQueryCoercion` (query-strings.ts) converts exact
+   * spellings and fills defaults before checking.
+   */
   query?: TObject;
   body?: TSchema;
   successStatus: 200 | 201;

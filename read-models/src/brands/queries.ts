@@ -109,11 +109,6 @@ export async function getApiKey(
   return row && toApiKey(row);
 }
 
-export async function countBrands(db: Queryable): Promise<number> {
-  const result = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM brands');
-  return result.rows[0]?.count ?? 0;
-}
-
 type RawBrandRow = Omit<BrandRow, 'createdAt' | 'updatedAt'> & {
   createdAt: Date;
   updatedAt: Date;
