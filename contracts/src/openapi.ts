@@ -2,7 +2,7 @@
  * `buildOpenApi()`: the OpenAPI 3.1 document of the Brand API, generated from the route table,
  * the schemas and the error catalogue, so the document cannot drift from what the API does.
  */
-import type { TObject, TSchema } from 'typebox';
+import type { TSchema } from 'typebox';
 import {
   conditionalHeaderComponents,
   conditionalParameterComponents,
@@ -19,6 +19,7 @@ import {
 } from './openapi/idempotency';
 import { introduction } from './openapi/introduction';
 import { commonHeaders } from './openapi/operations-document';
+import { parametersOf } from './openapi/parameters';
 import { SchemaComponents, type JsonSchema, type JsonValue } from './openapi/json-schema';
 import { WEBHOOKS_TAG, webhooksSection, webhooksTagDescription } from './openapi/webhooks-section';
 import { exampleOf } from './primitives';
@@ -153,32 +154,4 @@ function operation(
 
 function mediaType(schema: TSchema, components: SchemaComponents): JsonSchema {
   return { schema: components.reference(schema), example: exampleOf(schema) as JsonValue };
-}
-
-/** Path and query parameters, one per property; a property with a default is optional. */
-function parametersOf(
-  schema: TObject,
-  location: 'path' | 'query',
-  components: SchemaComponents,
-): JsonSchema[] {
-  const required = new Set<string>(schema.required ?? []);
-  return Object.entries(schema.properties).map(([name, property]) => {
-    const { description, examples } = property as { description?: string; examples?: unknown[] };
-    const hasDefault = (property as { default?: unknown }).default !== undefined;
-    const parameter: JsonSchema = {
-      name,
-      in: location,
-      required: location === 'path' || (required.has(name) && !hasDefault),
-      schema: withoutDocs(components.reference(property)),
-    };
-    if (description !== undefined) parameter.description = description;
-    if (examples?.[0] !== undefined) parameter.example = examples[0] as JsonValue;
-    return parameter;
-  });
-}
-
-/** A parameter's description and example sit on the parameter, not repeated in its schema. */
-function withoutDocs(schema: JsonSchema): JsonSchema {
-  const { description: _description, examples: _examples, ...rest } = schema;
-  return rest;
 }

@@ -4,11 +4,12 @@
  * the same schema conversion, the same error responses and examples from the catalogue, and
  * operations straight from the contracts the server mounts and `brandctl` calls.
  */
-import type { TObject, TSchema } from 'typebox';
+import type { TSchema } from 'typebox';
 import type { ErrorCode } from '../errors';
 import type { OperationContract } from '../operator/operation';
 import { ErrorExamples, errorResponses } from './error-responses';
 import { SchemaComponents, type JsonSchema, type JsonValue } from './json-schema';
+import { parametersOf } from './parameters';
 
 export interface OperationGroup {
   tag: string;
@@ -138,23 +139,4 @@ function media(schema: TSchema, components: SchemaComponents): JsonSchema {
     schema: components.reference(schema),
     ...(example === undefined ? {} : { example }),
   };
-}
-
-function parametersOf(
-  schema: TObject,
-  location: 'path' | 'query',
-  components: SchemaComponents,
-): JsonSchema[] {
-  const required = new Set<string>(schema.required ?? []);
-  return Object.entries(schema.properties).map(([name, property]) => {
-    const { description, ...rest } = components.reference(property);
-    const hasDefault = (property as { default?: unknown }).default !== undefined;
-    return {
-      name,
-      in: location,
-      required: location === 'path' || (required.has(name) && !hasDefault),
-      schema: rest,
-      ...(typeof description === 'string' ? { description } : {}),
-    };
-  });
 }
