@@ -1,7 +1,7 @@
+import { startWebhookProjector } from '@brand-api/api/testing';
 import type { TestApp } from '@brand-api/api/testing';
-import { createProjectionRunner } from '@brand-api/event-store';
 import type { ProjectionRunner } from '@brand-api/event-store';
-import { createDeliverer, createNodeHttpClient, webhookProjection } from '@brand-api/webhooks';
+import { createDeliverer, createNodeHttpClient } from '@brand-api/webhooks';
 import { aMember, memberJoined, startWebhookReceiver } from '@brand-api/webhooks/testing';
 import type { WebhookReceiver } from '@brand-api/webhooks/testing';
 import { startBrandctlHarness } from './testing/brandctl-harness';
@@ -18,13 +18,7 @@ beforeAll(async () => {
   process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
   harness = await startBrandctlHarness();
   t = harness.testApp;
-  projector = createProjectionRunner({
-    db: t.testDb.db,
-    store: t.eventStore,
-    projections: [webhookProjection],
-    pollMs: 20,
-  });
-  await projector.start();
+  projector = await startWebhookProjector(t);
   receiver = await startWebhookReceiver();
 });
 

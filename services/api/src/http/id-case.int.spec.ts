@@ -6,9 +6,7 @@
  * form it was issued in.
  */
 import { CreateBrandProductBody, exampleOf, routes as apiRoutes } from '@brand-api/contracts';
-import { createProjectionRunner } from '@brand-api/event-store';
 import type { ProjectionRunner } from '@brand-api/event-store';
-import { webhookProjection } from '@brand-api/webhooks';
 import type { Response } from 'supertest';
 import { adminOperations } from '../operator-api/brands/operations';
 import { webhookAdminOperations } from '../operator-api/webhooks/operations';
@@ -18,6 +16,7 @@ import { everyCommunityScope, sessionCookie } from '../testing/community-kit.spe
 import { operatorToolOperations } from '../operator-api/tools/operations';
 import { adminAuth, createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
+import { startWebhookProjector } from '../testing/webhook-projector';
 import type { Operation } from './operation';
 
 jest.setTimeout(120_000);
@@ -74,13 +73,7 @@ const dataOf = (response: Response) => (response.body as { data: Record<string, 
 
 beforeAll(async () => {
   t = await createTestApp({ config: { publicUrl: 'https://community.example.com' } });
-  webhooks = createProjectionRunner({
-    db: t.testDb.db,
-    store: t.eventStore,
-    projections: [webhookProjection],
-    pollMs: 20,
-  });
-  await webhooks.start();
+  webhooks = await startWebhookProjector(t);
   const brand = await t.brandWithKey([
     ...everyCommunityScope,
     'brand_products:read',

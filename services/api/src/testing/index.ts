@@ -5,3 +5,4 @@ export type { RuntimeChild } from './spawn-runtime';
 export { describeWithPidNamespaces, pidNamespaceLauncher } from './pid-namespace';
 export { appendUnprojectableProduct } from './poison';
 export { errorOf } from './error-body';
+export { startWebhookProjector } from './webhook-projector';

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createDeliverer,
-  createNodeHttpClient,
-  webhookMessageId,
-  webhookProjection,
-} from '@brand-api/webhooks';
+import { createDeliverer, createNodeHttpClient, webhookMessageId } from '@brand-api/webhooks';
 import type { WebhookHttpClient } from '@brand-api/webhooks';
-import { createProjectionRunner } from '@brand-api/event-store';
 import type { ProjectionRunner } from '@brand-api/event-store';
 import {
   aMember,
@@ -18,6 +12,7 @@ import {
 import type { WebhookReceiver } from '@brand-api/webhooks/testing';
 import { adminAuth, createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
+import { startWebhookProjector } from '../../testing/webhook-projector';
 
 jest.setTimeout(60_000);
 
@@ -48,13 +43,7 @@ const createEndpoint = async (body: object) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  projector = createProjectionRunner({
-    db: t.testDb.db,
-    store: t.eventStore,
-    projections: [webhookProjection],
-    pollMs: 20,
-  });
-  await projector.start();
+  projector = await startWebhookProjector(t);
   receiver = await startWebhookReceiver();
   http = createNodeHttpClient({ policy: { allowPrivateTargets: true } });
   const brand = await t.http
