@@ -1,7 +1,8 @@
+import { brandApiClient } from '../../testing/brand-api-client';
 import { createTestApp } from '../../testing/test-app';
 import { errorOf } from '../../testing/error-body';
 import type { TestApp } from '../../testing/test-app';
-import { bearer, brand, eventCount, signUp } from '../../testing/community-kit.spec';
+import { brand, eventCount, signUp } from '../../testing/community-kit.spec';
 
 jest.setTimeout(120_000);
 
@@ -15,20 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (apiKey: string) => ({
-  get: (path: string) => t.http.get(`/api/v1${path}`).set('authorization', bearer(apiKey)),
-  post: (path: string, body: unknown) =>
-    t.http
-      .post(`/api/v1${path}`)
-      .set('authorization', bearer(apiKey))
-      .send(body as object),
-  patch: (path: string, body: unknown) =>
-    t.http
-      .patch(`/api/v1${path}`)
-      .set('authorization', bearer(apiKey))
-      .send(body as object),
-  delete: (path: string) => t.http.delete(`/api/v1${path}`).set('authorization', bearer(apiKey)),
-});
+const as = (apiKey: string) =>
+  brandApiClient(
+    () => t,
+    () => apiKey,
+  );
 
 const vip = { name: 'VIP', foregroundColor: '#FFFFFF', backgroundColor: '#6B21A8' };
 const unknownId = '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b';
@@ -173,7 +165,7 @@ describe('scopes, spelled as SPEC §6 spells them', () => {
 describe('validation (SPEC §5): 400 naming the field, nothing written', () => {
   // A badge is `BrandMemberBadgeInput | null`: a badge object is checked as a badge, so the
   // failing property of the badge is named, never the badge as a whole.
-  it.each<[string, unknown, string]>([
+  it.each<[string, object, string]>([
     ['no name', {}, '/name'],
     ['an empty name', { name: '' }, '/name'],
     ['a name of spaces', { name: '   ' }, '/name'],

@@ -1,3 +1,4 @@
+import { brandApiClient } from '../../testing/brand-api-client';
 import { createTestApp } from '../../testing/test-app';
 import { errorOf } from '../../testing/error-body';
 import type { TestApp } from '../../testing/test-app';
@@ -18,19 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (key: string) => ({
-  get: (path: string) => t.http.get(`/api/v1${path}`).set('authorization', bearer(key)),
-  patch: (path: string, body: unknown) =>
-    t.http
-      .patch(`/api/v1${path}`)
-      .set('authorization', bearer(key))
-      .send(body as object),
-  post: (path: string, body: unknown) =>
-    t.http
-      .post(`/api/v1${path}`)
-      .set('authorization', bearer(key))
-      .send(body as object),
-});
+const api = (key: string) =>
+  brandApiClient(
+    () => t,
+    () => key,
+  );
 
 const newGroup = async (key: string, name: string) =>
   ((await api(key).post('/member-groups', { name }).expect(201)).body as { data: { id: string } })
@@ -241,7 +234,7 @@ describe('validation (SPEC §5): 400 naming the field, nothing written', () => {
     });
   });
 
-  it.each<[string, unknown, string]>([
+  it.each<[string, object, string]>([
     ['isBanned not a boolean', { isBanned: 'yes' }, '/isBanned'],
     ['isEmailVerified not a boolean', { isEmailVerified: 1 }, '/isEmailVerified'],
     ['groupIds not an array', { groupIds: 'a' }, '/groupIds'],
