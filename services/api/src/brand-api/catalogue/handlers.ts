@@ -8,6 +8,7 @@ import {
 } from '@brand-api/read-models';
 import { etagOf, expectedVersionsIn, versionedAnswer } from '../../http/etags';
 import { apiKeyCommandContext } from '../auth/command-context';
+import { cursorListing } from '../cursor-listing';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
 import type { BulkRateLimiter } from './bulk-rate-limit';
@@ -17,16 +18,7 @@ import { productView, variantView } from './views';
 const commandContext = apiKeyCommandContext;
 
 /** A cursor that fails to decode is the caller's mistake, reported on the `cursor` field. */
-async function listing<T>(list: () => Promise<T>): Promise<T> {
-  try {
-    return await list();
-  } catch (error) {
-    if (!(error instanceof InvalidCatalogueCursorError)) throw error;
-    throw new ApiError('VALIDATION_FAILED', {
-      details: [{ location: 'query', field: '/cursor', message: error.message }],
-    });
-  }
-}
+const listing = cursorListing(InvalidCatalogueCursorError, '/cursor');
 
 const success = { success: true } as const;
 
