@@ -6,8 +6,8 @@ import {
   listProducts,
   listVariants,
 } from '@brand-api/read-models';
-import { etagOf, expectedVersionsIn, versionedAnswer } from '../../http/etags';
-import { apiKeyCommandContext } from '../auth/command-context';
+import { etagOf, versionedAnswer } from '../../http/etags';
+import { apiKeyCommandContext, deleteCommandOf, updateCommandOf } from '../auth/command-context';
 import { cursorListing } from '../cursor-listing';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
@@ -56,6 +56,21 @@ export function catalogueHandlers(
       if (found === undefined) throw new ApiError('NOT_FOUND');
       return { body: { data: found.data }, headers: { ETag: etagOf(found.version) } };
     });
+  /**
+   * Counts a bulk call against the brand's limit. The rate-limit headers go on the response
+   * now (a 429 thrown here carries them) and are returned for the answer.
+   */
+  const countBulkCall = async (
+    operation: string,
+    request: { auth: { brandId: string }; ctx: { set(headers: Record<string, string>): void } },
+  ) => {
+    const headers: Record<string, string> = {};
+    await bulkLimiter.consume(operation, request.auth.brandId, (values) => {
+      Object.assign(headers, values);
+      request.ctx.set(values);
+    });
+    return headers;
+  };
 
   return {
     async listBrandProducts({ auth: { brandId }, query }) {
@@ -78,30 +93,17 @@ export function catalogueHandlers(
     },
 
     async updateBrandProduct(request) {
-      const { data, version } = await catalogue.updateProduct(
-        commandContext(request),
-        request.params.id,
-        request.body,
-        expectedVersionsIn(request.ctx),
-      );
+      const { data, version } = await catalogue.updateProduct(...updateCommandOf(request));
       return versionedAnswer({ data: productView(data), version });
     },
 
     async deleteBrandProduct(request) {
-      await catalogue.deleteProduct(
-        commandContext(request),
-        request.params.id,
-        expectedVersionsIn(request.ctx),
-      );
+      await catalogue.deleteProduct(...deleteCommandOf(request));
       return { body: success };
     },
 
     async bulkBrandProducts(request) {
-      const headers: Record<string, string> = {};
-      await bulkLimiter.consume('bulkBrandProducts', request.auth.brandId, (values) => {
-        Object.assign(headers, values);
-        request.ctx.set(values);
-      });
+      const headers = await countBulkCall('bulkBrandProducts', request);
       await catalogue.syncProducts(commandContext(request), request.body);
       return { body: success, headers };
     },
@@ -126,30 +128,17 @@ export function catalogueHandlers(
     },
 
     async updateBrandProductVariant(request) {
-      const { data, version } = await catalogue.updateVariant(
-        commandContext(request),
-        request.params.id,
-        request.body,
-        expectedVersionsIn(request.ctx),
-      );
+      const { data, version } = await catalogue.updateVariant(...updateCommandOf(request));
       return versionedAnswer({ data: variantView(data), version });
     },
 
     async deleteBrandProductVariant(request) {
-      await catalogue.deleteVariant(
-        commandContext(request),
-        request.params.id,
-        expectedVersionsIn(request.ctx),
-      );
+      await catalogue.deleteVariant(...deleteCommandOf(request));
       return { body: success };
     },
 
     async bulkBrandProductVariants(request) {
-      const headers: Record<string, string> = {};
-      await bulkLimiter.consume('bulkBrandProductVariants', request.auth.brandId, (values) => {
-        Object.assign(headers, values);
-        request.ctx.set(values);
-      });
+      const headers = await countBulkCall('bulkBrandProductVariants', request);
       await catalogue.syncVariants(commandContext(request), request.body);
       return { body: success, headers };
     },

@@ -1,8 +1,8 @@
 import { ApiError } from '@brand-api/contracts';
 import { memberGroupView } from '@brand-api/domain';
 import { getMemberGroup, listMemberGroups } from '@brand-api/read-models';
-import { apiKeyCommandContext } from '../auth/command-context';
-import { expectedVersionsIn, versionedAnswer } from '../../http/etags';
+import { apiKeyCommandContext, deleteCommandOf, updateCommandOf } from '../auth/command-context';
+import { versionedAnswer } from '../../http/etags';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
 import { listing } from './listing';
@@ -33,22 +33,13 @@ export function memberGroupHandlers(services: AppServices): ApiHandlers {
     },
 
     async updateMemberGroup(request) {
-      const { data, version } = await community.updateMemberGroup(
-        context(request),
-        request.params.id,
-        request.body,
-        expectedVersionsIn(request.ctx),
-      );
+      const { data, version } = await community.updateMemberGroup(...updateCommandOf(request));
       return versionedAnswer({ data: memberGroupView(data), version });
     },
 
     /** The group and every member's removal from it are appended in one transaction. */
     async deleteMemberGroup(request) {
-      await community.deleteMemberGroup(
-        context(request),
-        request.params.id,
-        expectedVersionsIn(request.ctx),
-      );
+      await community.deleteMemberGroup(...deleteCommandOf(request));
       return { body: { success: true } };
     },
   };

@@ -1,8 +1,8 @@
 import { ApiError } from '@brand-api/contracts';
 import { memberView } from '@brand-api/domain';
 import { getMember, listMembers } from '@brand-api/read-models';
-import { apiKeyCommandContext } from '../auth/command-context';
-import { expectedVersionsIn, versionedAnswer } from '../../http/etags';
+import { updateCommandOf } from '../auth/command-context';
+import { versionedAnswer } from '../../http/etags';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
 import { listing } from './listing';
@@ -27,12 +27,7 @@ export function memberHandlers(services: AppServices): ApiHandlers {
     },
 
     async updateMember(request) {
-      const { data, version } = await community.updateMember(
-        apiKeyCommandContext(request),
-        request.params.id,
-        request.body,
-        expectedVersionsIn(request.ctx),
-      );
+      const { data, version } = await community.updateMember(...updateCommandOf(request));
       return versionedAnswer({ data: memberView(data), version });
     },
   };
