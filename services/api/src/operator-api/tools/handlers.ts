@@ -69,6 +69,17 @@ export function operatorToolHandlers(
     return { body: { data: await deps.jobs.status(names) } };
   };
 
+  /** Retries or skips a parked event, for one projection or every one it is parked in. */
+  const resolveParked = async (
+    position: number,
+    projection: string | undefined,
+    action: 'retry' | 'skip',
+  ) => ({
+    body: {
+      data: await resolveParkedEvent(db, services.projections, position, projection, action),
+    },
+  });
+
   return {
     async adminEntityHistory({ params }) {
       return {
@@ -115,27 +126,11 @@ export function operatorToolHandlers(
       return { body: { data: await listParkedEvents(db, query) } };
     },
 
-    async adminRetryParkedEvent({ params, query }) {
-      const data = await resolveParkedEvent(
-        db,
-        services.projections,
-        params.position,
-        query.projection,
-        'retry',
-      );
-      return { body: { data } };
-    },
+    adminRetryParkedEvent: ({ params, query }) =>
+      resolveParked(params.position, query.projection, 'retry'),
 
-    async adminSkipParkedEvent({ params, query }) {
-      const data = await resolveParkedEvent(
-        db,
-        services.projections,
-        params.position,
-        query.projection,
-        'skip',
-      );
-      return { body: { data } };
-    },
+    adminSkipParkedEvent: ({ params, query }) =>
+      resolveParked(params.position, query.projection, 'skip'),
 
     async adminExportEvents({ query }) {
       const since =
