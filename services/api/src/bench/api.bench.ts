@@ -32,7 +32,6 @@
  * run (default 10), BENCH_TWIN_ROUNDS (ours/raw pairs per workload, default 3).
  */
 import { randomBytes } from 'node:crypto';
-import type autocannon from 'autocannon';
 import { createPgDatabase } from '@brand-api/event-store';
 import {
   benchConnections as connections,
@@ -40,6 +39,7 @@ import {
   bulkLoad,
   catalogueKey,
   json,
+  jsonPosts,
   measure,
   product,
 } from './catalogue-load';
@@ -122,43 +122,25 @@ async function main(): Promise<number> {
       }),
     );
     figures.push(
-      await measure('POST single', api, {
-        url: `${api.url}/api/v1/brand-products`,
-        method: 'POST',
-        headers,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify(product(`single-${runId}-${counter++}`)),
-            }),
-          },
-        ],
-      }),
+      await measure(
+        'POST single',
+        api,
+        jsonPosts(`${api.url}/api/v1/brand-products`, headers, () =>
+          product(`single-${runId}-${counter++}`),
+        ),
+      ),
     );
-    const bulkRequest = () => [
-      {
-        setupRequest: (request: autocannon.Request) => {
-          const call = counter++;
-          return {
-            ...request,
-            body: JSON.stringify({
-              upsertRecords: Array.from({ length: 100 }, (_, n) =>
-                product(`bulk-${runId}-${call}-${n}`),
-              ),
-            }),
-          };
-        },
-      },
-    ];
+    const bulkBody = () => {
+      const call = counter++;
+      return {
+        upsertRecords: Array.from({ length: 100 }, (_, n) => product(`bulk-${runId}-${call}-${n}`)),
+      };
+    };
     for (const bulkConnections of [1, connections]) {
       figures.push(
         await measure(`POST bulk of 100`, api, {
-          url: `${api.url}/api/v1/brand-products/bulk`,
-          method: 'POST',
-          headers,
+          ...jsonPosts(`${api.url}/api/v1/brand-products/bulk`, headers, bulkBody),
           connections: bulkConnections,
-          requests: bulkRequest(),
         }),
       );
     }

@@ -32,6 +32,22 @@ export const product = (storeId: string) => ({
   onlineStoreUrl: `https://shop.example.com/products/${storeId}`,
 });
 
+/** autocannon options for POSTs of JSON to `url`, each request with a new body from `body()`. */
+export const jsonPosts = (url: string, headers: Record<string, string>, body: () => unknown) =>
+  ({
+    url,
+    method: 'POST',
+    headers,
+    requests: [
+      {
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          body: JSON.stringify(body()),
+        }),
+      },
+    ],
+  }) satisfies autocannon.Options;
+
 export async function json<T>(url: string, init: RequestInit & { token: string }): Promise<T> {
   const response = await fetch(url, {
     ...init,

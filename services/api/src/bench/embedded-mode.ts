@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bulkLoad, catalogueKey, json, measure, product } from './catalogue-load';
+import { bulkLoad, catalogueKey, json, jsonPosts, measure, product } from './catalogue-load';
 import type { Figure } from './catalogue-load';
 import { startServer, withPeakRss } from './processes';
 
@@ -45,19 +45,13 @@ export async function embeddedMode(adminToken: string, runId: string): Promise<E
           url: `${api.url}/api/v1/brand-products/${page.data[3]?.id ?? ''}`,
           headers,
         }),
-        await measure('POST single', api, {
-          url: `${api.url}/api/v1/brand-products`,
-          method: 'POST',
-          headers,
-          requests: [
-            {
-              setupRequest: (request) => ({
-                ...request,
-                body: JSON.stringify(product(`embedded-${runId}-${counter++}`)),
-              }),
-            },
-          ],
-        }),
+        await measure(
+          'POST single',
+          api,
+          jsonPosts(`${api.url}/api/v1/brand-products`, headers, () =>
+            product(`embedded-${runId}-${counter++}`),
+          ),
+        ),
       ];
       return { loadSeconds: load.seconds, figures };
     });

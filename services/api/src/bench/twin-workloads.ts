@@ -3,8 +3,7 @@
  * and bulk-100 calls at 1 and 50 connections on the API server that leads the projections,
  * then page 1, a get by id and a page at depth 5,000 on an API server without the read cache.
  */
-import type autocannon from 'autocannon';
-import { benchConnections, product } from './catalogue-load';
+import { benchConnections, jsonPosts, product } from './catalogue-load';
 import type { ServerProcess } from './processes';
 import { measureTwins } from './twin-runs';
 import type { TwinFigure } from './twin-runs';
@@ -30,19 +29,7 @@ export async function twinWorkloads(subjects: TwinSubjects): Promise<TwinFigure[
   const storeId = (server: ServerProcess) =>
     `twin-${server === raw ? 'raw' : 'api'}-${runId}-${counter++}`;
   const post = (server: ServerProcess, path: string, body: (server: ServerProcess) => unknown) =>
-    ({
-      url: `${server.url}${path}`,
-      method: 'POST',
-      headers,
-      requests: [
-        {
-          setupRequest: (request: autocannon.Request) => ({
-            ...request,
-            body: JSON.stringify(body(server)),
-          }),
-        },
-      ],
-    }) satisfies autocannon.Options;
+    jsonPosts(`${server.url}${path}`, headers, () => body(server));
   const single = (server: ServerProcess) => product(storeId(server));
   const bulk = (server: ServerProcess) => ({
     upsertRecords: Array.from({ length: 100 }, () => product(storeId(server))),
