@@ -25,6 +25,13 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
     .description("manage a brand's webhook endpoints, their deliveries and replays");
 
   const run = (command: Command) => commandContext(command, io);
+  /** A command on one endpoint: its arguments are `<brandId> <endpointId>`. */
+  const endpointCommand = (name: string, description: string) =>
+    webhooks
+      .command(name)
+      .description(description)
+      .argument('<brandId>', 'id of the brand')
+      .argument('<endpointId>', 'id of the endpoint');
 
   webhooks
     .command('create')
@@ -70,24 +77,17 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
       );
     });
 
-  webhooks
-    .command('get')
-    .description('show one endpoint')
-    .argument('<brandId>', 'id of the brand')
-    .argument('<endpointId>', 'id of the endpoint')
-    .action(async (brandId: string, id: string, _options: unknown, command: Command) => {
+  endpointCommand('get', 'show one endpoint').action(
+    async (brandId: string, id: string, _options: unknown, command: Command) => {
       const { api, print } = run(command);
       const response = await api.call(operatorApi.adminGetWebhookEndpoint, {
         params: { brandId, endpointId: id },
       });
       print(response, formatEndpoint(response.data));
-    });
+    },
+  );
 
-  webhooks
-    .command('update')
-    .description("change an endpoint's URL or event types, or enable or disable it")
-    .argument('<brandId>', 'id of the brand')
-    .argument('<endpointId>', 'id of the endpoint')
+  endpointCommand('update', "change an endpoint's URL or event types, or enable or disable it")
     .option('--url <url>', 'new URL')
     .option('--events <types>', 'comma-separated event types', eventList)
     .option('--all-events', 'receive every event type')
@@ -132,28 +132,22 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
       },
     );
 
-  webhooks
-    .command('rotate-secret')
-    .description('issue a new signing secret; the old one keeps signing for 24 hours')
-    .argument('<brandId>', 'id of the brand')
-    .argument('<endpointId>', 'id of the endpoint')
-    .action(async (brandId: string, id: string, _options: unknown, command: Command) => {
-      const { api, print } = run(command);
-      const response = await api.call(operatorApi.adminRotateWebhookEndpointSecret, {
-        params: { brandId, endpointId: id },
-      });
-      print(
-        response,
-        `New secret: ${response.data.secret}\n` +
-          `Messages carry signatures with both secrets until ${response.data.previousSecretExpiresAt}.`,
-      );
+  endpointCommand(
+    'rotate-secret',
+    'issue a new signing secret; the old one keeps signing for 24 hours',
+  ).action(async (brandId: string, id: string, _options: unknown, command: Command) => {
+    const { api, print } = run(command);
+    const response = await api.call(operatorApi.adminRotateWebhookEndpointSecret, {
+      params: { brandId, endpointId: id },
     });
+    print(
+      response,
+      `New secret: ${response.data.secret}\n` +
+        `Messages carry signatures with both secrets until ${response.data.previousSecretExpiresAt}.`,
+    );
+  });
 
-  webhooks
-    .command('attempts')
-    .description("list an endpoint's delivery attempts, newest first")
-    .argument('<brandId>', 'id of the brand')
-    .argument('<endpointId>', 'id of the endpoint')
+  endpointCommand('attempts', "list an endpoint's delivery attempts, newest first")
     .option('--limit <n>', 'attempts per page (1-100)', parseLimit)
     .option('--cursor <cursor>', 'continue after a previous page')
     .action(
@@ -172,11 +166,7 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
       },
     );
 
-  webhooks
-    .command('messages')
-    .description("list an endpoint's messages, newest first")
-    .argument('<brandId>', 'id of the brand')
-    .argument('<endpointId>', 'id of the endpoint')
+  endpointCommand('messages', "list an endpoint's messages, newest first")
     .option('--status <status>', 'pending, delivered or failed', parseStatus)
     .option('--limit <n>', 'messages per page (1-100)', parseLimit)
     .option('--cursor <cursor>', 'continue after a previous page')
@@ -196,11 +186,7 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
       },
     );
 
-  webhooks
-    .command('replay')
-    .description('send failed messages again, for events since a time (same webhook-id)')
-    .argument('<brandId>', 'id of the brand')
-    .argument('<endpointId>', 'id of the endpoint')
+  endpointCommand('replay', 'send failed messages again, for events since a time (same webhook-id)')
     .requiredOption('--since <time>', 'ISO 8601 time, e.g. 2025-03-01T00:00:00Z', parseTime)
     .action(async (brandId: string, id: string, options: { since: string }, command: Command) => {
       const { api, print } = run(command);
