@@ -1,8 +1,5 @@
-import pino from 'pino';
-import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { createApp } from '../app';
-import { createTestApp } from '../testing/test-app';
+import { createTestApp, secondInstance } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 
 jest.setTimeout(60_000);
@@ -16,14 +13,7 @@ let key: string;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { corsOrigins: [allowed, 'http://localhost:8000'] } });
-  const app = createApp({
-    db: t.testDb.db,
-    eventStore: t.eventStore,
-    projections: t.runner,
-    logger: pino({ level: 'silent' }),
-    config: { adminTokenHash: undefined },
-  });
-  unset = { http: supertest(app.callback()) };
+  unset = secondInstance(t, { config: { adminTokenHash: undefined } });
   ({ key } = await t.brandWithKey(['members:read']));
 });
 afterAll(() => t.close());

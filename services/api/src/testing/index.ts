@@ -1,4 +1,4 @@
-export { adminAuth, createTestApp, testAdminToken } from './test-app';
+export { adminAuth, createTestApp, secondInstance, testAdminToken } from './test-app';
 export type { TestApp } from './test-app';
 export { spawnBrandApi, spawnTypeScript } from './spawn-runtime';
 export type { RuntimeChild } from './spawn-runtime';

@@ -104,3 +104,23 @@ export async function createTestApp(
 }
 
 export const adminAuth = `Bearer ${testAdminToken}`;
+
+/**
+ * Another API instance on a test app's database and event store, as a second process of the
+ * deployment: its own caches, limits and middleware, the test app's projection runner and admin
+ * token unless `deps` give others (`config` replaces the whole config).
+ */
+export function secondInstance(
+  t: TestApp,
+  deps: Partial<AppDeps> = {},
+): { app: BrandApiApp; http: TestAgent } {
+  const app = createApp({
+    db: t.testDb.db,
+    eventStore: t.eventStore,
+    projections: t.runner,
+    logger: pino({ level: 'silent' }),
+    config: { adminTokenHash: hashAdminToken(testAdminToken) },
+    ...deps,
+  });
+  return { app, http: supertest(app.callback()) };
+}

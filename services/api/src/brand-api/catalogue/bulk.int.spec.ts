@@ -1,26 +1,12 @@
 import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
-import { createApp } from '../../app';
-import { createTestApp } from '../../testing/test-app';
+import { productBody } from '../../testing/product-body';
+import { createTestApp, secondInstance } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import supertest from 'supertest';
-import pino from 'pino';
-import { communityFeature } from '../community';
-import { createCatalogueFeature } from './index';
 
 jest.setTimeout(120_000);
 
 let t: TestApp;
 const bearer = (k: string) => `Bearer ${k}`;
-
-const product = (storeId: string, title = `Product ${storeId}`) => ({
-  storeId,
-  title,
-  description: 'Synced from the store.',
-  imageUrl: null,
-  imageWidth: null,
-  imageHeight: null,
-  onlineStoreUrl: `https://shop.example.com/${storeId}`,
-});
 
 beforeAll(async () => {
   // The default limit (10 per minute) is what these tests check.
@@ -34,38 +20,29 @@ const bulkProducts = (key: string, body: object) =>
   t.http.post('/api/v1/brand-products/bulk').set('authorization', bearer(key)).send(body);
 const bulkVariants = (key: string, body: object) =>
   t.http.post('/api/v1/brand-product-variants/bulk').set('authorization', bearer(key)).send(body);
-const allProducts = async (key: string) =>
+/** The first 100 rows of a list (more than any test here makes). */
+const listAll = async <T>(key: string, path: string) =>
   (
-    (
-      await t.http
-        .get('/api/v1/brand-products?limit=100')
-        .set('authorization', bearer(key))
-        .expect(200)
-    ).body as { data: BrandProduct[] }
+    (await t.http.get(`${path}?limit=100`).set('authorization', bearer(key)).expect(200)).body as {
+      data: T[];
+    }
   ).data;
-const allVariants = async (key: string) =>
-  (
-    (
-      await t.http
-        .get('/api/v1/brand-product-variants?limit=100')
-        .set('authorization', bearer(key))
-        .expect(200)
-    ).body as { data: BrandProductVariant[] }
-  ).data;
+const allProducts = (key: string) => listAll<BrandProduct>(key, '/api/v1/brand-products');
+const allVariants = (key: string) =>
+  listAll<BrandProductVariant>(key, '/api/v1/brand-product-variants');
 
 describe('POST /brand-products/bulk', () => {
   it('creates, updates by storeId and deletes by storeId; repeating the call gives the same end state', async () => {
     const key = await newBrand('Sync');
-    await bulkProducts(key, { upsertRecords: [product('A'), product('B'), product('C')] }).expect(
-      200,
-      {
-        success: true,
-      },
-    );
+    await bulkProducts(key, {
+      upsertRecords: [productBody('A'), productBody('B'), productBody('C')],
+    }).expect(200, {
+      success: true,
+    });
     const before = await allProducts(key);
     expect(before.map((p) => p.storeId).sort()).toEqual(['A', 'B', 'C']);
     const body = {
-      upsertRecords: [product('A', 'A renamed'), product('D')],
+      upsertRecords: [productBody('A', 'A renamed'), productBody('D')],
       deleteRecords: ['B', 'nope'],
     };
     await bulkProducts(key, body).expect(200);
@@ -84,15 +61,15 @@ describe('POST /brand-products/bulk', () => {
 
   it('validates the whole body first: an invalid record answers 400 naming its index and writes nothing', async () => {
     const key = await newBrand('Invalid');
-    const records = Array.from({ length: 5 }, (_, n) => product(`I-${n}`));
-    const bad = { ...product('I-bad'), imageWidth: -1 };
+    const records = Array.from({ length: 5 }, (_, n) => productBody(`I-${n}`));
+    const bad = { ...productBody('I-bad'), imageWidth: -1 };
     const response = await bulkProducts(key, { upsertRecords: [...records, bad] }).expect(400);
     expect(response.body).toMatchObject({
       code: 'VALIDATION_FAILED',
       details: [expect.objectContaining({ field: '/upsertRecords/5/imageWidth' })],
     });
     const repeated = await bulkProducts(key, {
-      upsertRecords: [...records, product('I-1')],
+      upsertRecords: [...records, productBody('I-1')],
     }).expect(400);
     expect(repeated.body).toMatchObject({
       details: [expect.objectContaining({ field: '/upsertRecords/5/storeId' })],
@@ -104,7 +81,7 @@ describe('POST /brand-products/bulk', () => {
     expect(both.body).toMatchObject({
       details: [expect.objectContaining({ field: '/deleteRecords/1' })],
     });
-    const tooMany = Array.from({ length: 101 }, (_, n) => product(`M-${n}`));
+    const tooMany = Array.from({ length: 101 }, (_, n) => productBody(`M-${n}`));
     await bulkProducts(key, { upsertRecords: tooMany })
       .expect(400)
       .expect((r) =>
@@ -118,7 +95,7 @@ describe('POST /brand-products/bulk', () => {
 
   it('deletes products with their variants', async () => {
     const key = await newBrand('Cascade');
-    await bulkProducts(key, { upsertRecords: [product('K1'), product('K2')] }).expect(200);
+    await bulkProducts(key, { upsertRecords: [productBody('K1'), productBody('K2')] }).expect(200);
     await bulkVariants(key, {
       upsertRecords: [
         { storeId: 'K1-v1', productStoreId: 'K1', title: 'v', position: 1 },
@@ -134,7 +111,7 @@ describe('POST /brand-products/bulk', () => {
 describe('POST /brand-product-variants/bulk', () => {
   it('upserts and deletes variants; a record naming no product refuses the call and writes nothing', async () => {
     const key = await newBrand('Variants');
-    await bulkProducts(key, { upsertRecords: [product('P1'), product('P2')] }).expect(200);
+    await bulkProducts(key, { upsertRecords: [productBody('P1'), productBody('P2')] }).expect(200);
     const response = await bulkVariants(key, {
       upsertRecords: [
         { storeId: 'V1', productStoreId: 'P1', title: 'v1', position: 1 },
@@ -176,13 +153,13 @@ describe('bulk rate limit', () => {
   it('refuses the 11th bulk call of a minute with 429 and the rate-limit headers; other calls are not counted', async () => {
     const key = await newBrand('Limited');
     for (let call = 1; call <= 10; call += 1) {
-      const ok = await bulkProducts(key, { upsertRecords: [product(`R-${call}`)] }).expect(200);
+      const ok = await bulkProducts(key, { upsertRecords: [productBody(`R-${call}`)] }).expect(200);
       expect(ok.headers['ratelimit-policy']).toBe('"bulk";q=10;w=60');
       expect(ok.headers.ratelimit).toMatch(new RegExp(`^"bulk";r=${10 - call};t=\\d+$`));
       // Single calls and lists do not count.
       await t.http.get('/api/v1/brand-products').set('authorization', bearer(key)).expect(200);
     }
-    const refused = await bulkProducts(key, { upsertRecords: [product('R-11')] }).expect(429);
+    const refused = await bulkProducts(key, { upsertRecords: [productBody('R-11')] }).expect(429);
     expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', statusCode: 429 });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -197,15 +174,8 @@ describe('bulk rate limit', () => {
 
   it('shares the counters between API instances through the database', async () => {
     const key = await newBrand('Shared');
-    const second = createApp({
-      db: t.testDb.db,
-      eventStore: t.eventStore,
-      projections: t.runner,
-      logger: pino({ level: 'silent' }),
-      config: { adminTokenHash: undefined },
-      features: [createCatalogueFeature(), communityFeature],
-    });
-    const other = supertest(second.callback());
+    // Each app makes its own limiter: what they share is the counters' table.
+    const other = secondInstance(t, { config: { adminTokenHash: undefined } }).http;
     for (let call = 0; call < 10; call += 1) {
       const agent = call % 2 === 0 ? t.http : other;
       await agent

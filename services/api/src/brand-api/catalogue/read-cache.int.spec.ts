@@ -1,11 +1,7 @@
 import type { BrandProduct } from '@brand-api/contracts';
 import { createProjectionRunner } from '@brand-api/event-store';
-import pino from 'pino';
-import supertest from 'supertest';
-import { hashAdminToken } from '../../operator-api/operator-auth';
-import { createApp } from '../../app';
 import { readModelProjections } from '../../runtime/projections';
-import { createTestApp, testAdminToken } from '../../testing/test-app';
+import { createTestApp, secondInstance } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 
 // PGlite compiles its WebAssembly per test file.
@@ -98,14 +94,7 @@ describe('catalogue reads through the read cache', () => {
       store: t.eventStore,
       projections: readModelProjections,
     });
-    const apiOnly = createApp({
-      db: t.testDb.db,
-      eventStore: t.eventStore,
-      projections: standby,
-      logger: pino({ level: 'silent' }),
-      config: { adminTokenHash: hashAdminToken(testAdminToken) },
-    });
-    const http = supertest(apiOnly.callback());
+    const { app: apiOnly, http } = secondInstance(t, { projections: standby });
     try {
       await http.get('/api/v1/brand-products').set('authorization', auth).expect(200);
       // Written through the leading process, read at once through the other one.
@@ -126,14 +115,7 @@ describe('catalogue reads through the read cache', () => {
   });
 
   it('is used by an app made after its runner already leads (as `brand-api all` starts)', async () => {
-    const late = createApp({
-      db: t.testDb.db,
-      eventStore: t.eventStore,
-      projections: t.runner,
-      logger: pino({ level: 'silent' }),
-      config: { adminTokenHash: hashAdminToken(testAdminToken) },
-    });
-    const http = supertest(late.callback());
+    const { app: late, http } = secondInstance(t);
     for (let n = 0; n < 3; n += 1) {
       await http.get('/api/v1/brand-products').set('authorization', auth).expect(200);
     }
