@@ -17,8 +17,7 @@ import {
 import pino from 'pino';
 import { hashAdminToken } from '../operator-api/operator-auth';
 import { createApp } from '../app';
-import { apiFeatures } from '../brand-api';
-import { createCatalogueFeature } from '../brand-api/catalogue';
+import { createApiFeatures } from '../brand-api';
 import { allMigrations } from '../runtime/migrations';
 import { readModelProjections } from '../runtime/projections';
 
@@ -44,9 +43,6 @@ async function main(): Promise<void> {
     onError: (error, projection) => logger.error({ err: error, projection }, 'projection failed'),
   });
   await runner.start();
-  const catalogue = createCatalogueFeature({
-    bulkRateLimit: { requests: 1_000_000, windowSeconds: 60 },
-  });
   const app = createApp({
     db,
     eventStore,
@@ -54,7 +50,7 @@ async function main(): Promise<void> {
     logger,
     config: { adminTokenHash: hashAdminToken(adminToken), readCache },
     // Every registered feature, with the catalogue's bulk limit raised.
-    features: [...apiFeatures.filter((feature) => feature.name !== 'catalogue'), catalogue],
+    features: createApiFeatures({ bulkRateLimit: { requests: 1_000_000, windowSeconds: 60 } }),
   });
   const handle = app.callback();
   // Autocannon drops its sockets when a run ends; their handlers still finish before shutdown.

@@ -5,7 +5,8 @@ import type { AuthState, RouteRegistry } from '../http/mount-operations';
 import type { AppServices } from '../services';
 import { requireScope } from './auth/api-key-auth';
 import type { ApiKeyPrincipal } from './auth/api-key-authenticator';
-import { catalogueFeature } from './catalogue';
+import { createCatalogueFeature } from './catalogue';
+import type { CatalogueFeatureOptions } from './catalogue';
 import { communityFeature } from './community';
 import { collectHandlers } from './feature';
 import { IdempotencyKeys, idempotency } from './idempotency';
@@ -17,10 +18,17 @@ export { idempotencyMigrations } from './idempotency';
 export const apiPrefix = '/api/v1';
 
 /**
- * Every feature of the Brand API. Adding one is one line here; its routes, scopes and
- * validation come from the contracts' route table, so nothing else changes.
+ * Every feature of the Brand API, the catalogue's with these options (benchmarks and tests raise
+ * its bulk limit). Adding a feature is one line here; its routes, scopes and validation come
+ * from the contracts' route table, so nothing else changes.
  */
-export const apiFeatures: readonly Feature[] = [catalogueFeature, communityFeature];
+export const createApiFeatures = (catalogue: CatalogueFeatureOptions = {}): readonly Feature[] => [
+  createCatalogueFeature(catalogue),
+  communityFeature,
+];
+
+/** Every feature of the Brand API, as the runtime serves them. */
+export const apiFeatures: readonly Feature[] = createApiFeatures();
 
 /**
  * Mounts the Brand API (`/api/v1`): the contracts' route table, each route's scope check, its

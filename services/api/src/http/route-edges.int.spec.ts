@@ -12,8 +12,7 @@ import { edgeArbitrary } from '@brand-api/contracts/testing';
 import fc from 'fast-check';
 import type { Response } from 'supertest';
 import { brand, createMagicLink } from '../testing/community-kit.spec';
-import { createCatalogueFeature } from '../brand-api/catalogue';
-import { communityFeature } from '../brand-api/community';
+import { createApiFeatures } from '../brand-api';
 import { createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 
@@ -91,10 +90,7 @@ async function createFixtures(): Promise<Fixtures> {
 beforeAll(async () => {
   t = await createTestApp({
     deps: {
-      features: [
-        createCatalogueFeature({ bulkRateLimit: { requests: 1_000_000, windowSeconds: 60 } }),
-        communityFeature,
-      ],
+      features: createApiFeatures({ bulkRateLimit: { requests: 1_000_000, windowSeconds: 60 } }),
     },
   });
   ({ key } = await brand(t, { customAuth: true, scopes }));

@@ -3,8 +3,7 @@ import { hasPostgresServer } from '@brand-api/event-store/testing';
 import { productBody } from '../../testing/product-body';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import { communityFeature } from '../community';
-import { createCatalogueFeature } from './index';
+import { createApiFeatures } from '../index';
 
 jest.setTimeout(180_000);
 
@@ -15,12 +14,7 @@ const bearer = (k: string) => `Bearer ${k}`;
 beforeAll(async () => {
   t = await createTestApp({
     // Loading 1,000 products takes ten bulk calls plus the checks: lift the limit here.
-    deps: {
-      features: [
-        createCatalogueFeature({ bulkRateLimit: { requests: 100, windowSeconds: 60 } }),
-        communityFeature,
-      ],
-    },
+    deps: { features: createApiFeatures({ bulkRateLimit: { requests: 100, windowSeconds: 60 } }) },
   });
   key = (await t.brandWithKey(['brand_products:read', 'brand_products:write'])).key;
 });
