@@ -1,4 +1,5 @@
 import type { BrandProduct } from '@brand-api/contracts';
+import { brandApiClient } from '../../testing/brand-api-client';
 import { errorOf } from '../../testing/error-body';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
@@ -23,6 +24,11 @@ const product = (storeId: string, extra: Partial<BrandProduct> = {}) => ({
 });
 
 const bearer = (key: string) => `Bearer ${key}`;
+const api = (key: string) =>
+  brandApiClient(
+    () => t,
+    () => key,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function create(key: string, body: object) {
-  return t.http.post('/api/v1/brand-products').set('authorization', bearer(key)).send(body);
+  return api(key).post('/brand-products', body);
 }
 
 describe('POST /brand-products', () => {
@@ -46,10 +52,7 @@ describe('POST /brand-products', () => {
       createdAt: expect.any(String) as unknown,
       updatedAt: data.createdAt,
     });
-    const fetched = await t.http
-      .get(`/api/v1/brand-products/${data.id}`)
-      .set('authorization', bearer(writer))
-      .expect(200);
+    const fetched = await api(writer).get(`/brand-products/${data.id}`).expect(200);
     expect(fetched.body).toEqual({ data });
   });
 
@@ -102,10 +105,7 @@ describe('PATCH /brand-products/{id}', () => {
       .data.id;
   });
   const patch = (key: string, productId: string, body: object) =>
-    t.http
-      .patch(`/api/v1/brand-products/${productId}`)
-      .set('authorization', bearer(key))
-      .send(body);
+    api(key).patch(`/brand-products/${productId}`, body);
 
   it('changes only the fields given; null clears a nullable field', async () => {
     const response = await patch(writer, id, { title: 'Renamed', imageUrl: null }).expect(200);
@@ -117,9 +117,7 @@ describe('PATCH /brand-products/{id}', () => {
       imageWidth: 1200,
     });
     expect(data.updatedAt >= data.createdAt).toBe(true);
-    const fetched = await t.http
-      .get(`/api/v1/brand-products/${id}`)
-      .set('authorization', bearer(writer));
+    const fetched = await api(writer).get(`/brand-products/${id}`);
     expect(fetched.body).toEqual({ data });
   });
 
@@ -152,48 +150,30 @@ describe('GET and DELETE /brand-products/{id}', () => {
     const id = (
       (await create(writer, product('P-secret')).expect(201)).body as { data: BrandProduct }
     ).data.id;
-    await t.http
-      .get(`/api/v1/brand-products/${id}`)
-      .set('authorization', bearer(other))
-      .expect(404);
-    await t.http
-      .delete(`/api/v1/brand-products/${id}`)
-      .set('authorization', bearer(other))
-      .expect(404);
-    const list = await t.http
-      .get('/api/v1/brand-products?limit=100')
-      .set('authorization', bearer(other))
-      .expect(200);
+    await api(other).get(`/brand-products/${id}`).expect(404);
+    await api(other).delete(`/brand-products/${id}`).expect(404);
+    const list = await api(other).get('/brand-products?limit=100').expect(200);
     const ids = (list.body as { data: BrandProduct[] }).data.map((p) => p.id);
     expect(ids).not.toContain(id);
-    await t.http
-      .get(`/api/v1/brand-products/${id}`)
-      .set('authorization', bearer(writer))
-      .expect(200);
+    await api(writer).get(`/brand-products/${id}`).expect(200);
   });
 
   it('deletes a product with its variants, frees its store id, and a second delete is 404', async () => {
     const id = ((await create(writer, product('P-del')).expect(201)).body as { data: BrandProduct })
       .data.id;
     for (const storeId of ['V-del-1', 'V-del-2']) {
-      await t.http
-        .post('/api/v1/brand-product-variants')
-        .set('authorization', bearer(writer))
-        .send({ storeId, productStoreId: 'P-del', title: storeId, position: 1 })
+      await api(writer)
+        .post('/brand-product-variants', {
+          storeId,
+          productStoreId: 'P-del',
+          title: storeId,
+          position: 1,
+        })
         .expect(201);
     }
-    await t.http
-      .delete(`/api/v1/brand-products/${id}`)
-      .set('authorization', bearer(writer))
-      .expect(200, { success: true });
-    await t.http
-      .get(`/api/v1/brand-products/${id}`)
-      .set('authorization', bearer(writer))
-      .expect(404);
-    const variants = await t.http
-      .get(`/api/v1/brand-product-variants?productId=${id}`)
-      .set('authorization', bearer(writer))
-      .expect(200);
+    await api(writer).delete(`/brand-products/${id}`).expect(200, { success: true });
+    await api(writer).get(`/brand-products/${id}`).expect(404);
+    const variants = await api(writer).get(`/brand-product-variants?productId=${id}`).expect(200);
     expect(variants.body).toEqual({ hasMore: false, data: [], nextCursor: null });
     const deletions = (await t.eventStore.readAll({ limit: 10_000 })).filter(
       (event) => event.type === 'VariantDeleted',
@@ -202,24 +182,21 @@ describe('GET and DELETE /brand-products/{id}', () => {
       'productDeleted',
       'productDeleted',
     ]);
-    await t.http
-      .delete(`/api/v1/brand-products/${id}`)
-      .set('authorization', bearer(writer))
-      .expect(404);
+    await api(writer).delete(`/brand-products/${id}`).expect(404);
     // The store ids are free again, for the product and for its variants.
     await create(writer, product('P-del')).expect(201);
-    await t.http
-      .post('/api/v1/brand-product-variants')
-      .set('authorization', bearer(writer))
-      .send({ storeId: 'V-del-1', productStoreId: 'P-del', title: 'again', position: 1 })
+    await api(writer)
+      .post('/brand-product-variants', {
+        storeId: 'V-del-1',
+        productStoreId: 'P-del',
+        title: 'again',
+        position: 1,
+      })
       .expect(201);
   });
 
   it('answers 403 to a read-only key deleting', async () => {
-    await t.http
-      .delete('/api/v1/brand-products/00000000-0000-4000-8000-000000000000')
-      .set('authorization', bearer(reader))
-      .expect(403);
+    await api(reader).delete('/brand-products/00000000-0000-4000-8000-000000000000').expect(403);
   });
 });
 
@@ -234,17 +211,11 @@ describe('GET /brand-products', () => {
           .id,
       );
     }
-    const first = await t.http
-      .get('/api/v1/brand-products')
-      .set('authorization', bearer(brand))
-      .expect(200);
+    const first = await api(brand).get('/brand-products').expect(200);
     const page1 = first.body as { data: BrandProduct[]; hasMore: boolean; nextCursor: string };
     expect(page1.data.map((p) => p.id)).toEqual(ids.slice(0, 10));
     expect(page1.hasMore).toBe(true);
-    const second = await t.http
-      .get(`/api/v1/brand-products?cursor=${page1.nextCursor}`)
-      .set('authorization', bearer(brand))
-      .expect(200);
+    const second = await api(brand).get(`/brand-products?cursor=${page1.nextCursor}`).expect(200);
     expect(second.body).toEqual({
       hasMore: false,
       nextCursor: null,
@@ -254,14 +225,9 @@ describe('GET /brand-products', () => {
 
     const marker = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await t.http
-      .patch(`/api/v1/brand-products/${ids[3]}`)
-      .set('authorization', bearer(brand))
-      .send({ title: 'changed' })
-      .expect(200);
-    const changed = await t.http
-      .get(`/api/v1/brand-products?updatedAfter=${encodeURIComponent(marker)}`)
-      .set('authorization', bearer(brand))
+    await api(brand).patch(`/brand-products/${ids[3]}`, { title: 'changed' }).expect(200);
+    const changed = await api(brand)
+      .get(`/brand-products?updatedAfter=${encodeURIComponent(marker)}`)
       .expect(200);
     expect((changed.body as { data: BrandProduct[] }).data.map((p) => p.id)).toEqual([ids[3]]);
 
@@ -272,9 +238,8 @@ describe('GET /brand-products', () => {
       'cursor=bm9wZQ',
       'updatedAfter=yesterday',
     ]) {
-      await t.http
-        .get(`/api/v1/brand-products?${query}`)
-        .set('authorization', bearer(brand))
+      await api(brand)
+        .get(`/brand-products?${query}`)
         .expect(400)
         .expect((r) => expect(r.body).toMatchObject({ code: 'VALIDATION_FAILED' }));
     }

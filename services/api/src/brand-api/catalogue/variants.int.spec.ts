@@ -1,4 +1,6 @@
 import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
+import { brandApiClient } from '../../testing/brand-api-client';
+import { productBody } from '../../testing/product-body';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 
@@ -9,7 +11,11 @@ let key: string;
 let other: string;
 const products: Record<string, BrandProduct> = {};
 
-const bearer = (k: string) => `Bearer ${k}`;
+const api = (apiKey: string) =>
+  brandApiClient(
+    () => t,
+    () => apiKey,
+  );
 const variant = (storeId: string, productStoreId: string, extra: object = {}) => ({
   storeId,
   productStoreId,
@@ -17,33 +23,21 @@ const variant = (storeId: string, productStoreId: string, extra: object = {}) =>
   position: 1,
   ...extra,
 });
-const post = (k: string, body: object) =>
-  t.http.post('/api/v1/brand-product-variants').set('authorization', bearer(k)).send(body);
+const post = (k: string, body: object) => api(k).post('/brand-product-variants', body);
 const list = async (k: string, query: string) =>
-  (
-    await t.http
-      .get(`/api/v1/brand-product-variants?${query}`)
-      .set('authorization', bearer(k))
-      .expect(200)
-  ).body as { data: BrandProductVariant[]; hasMore: boolean; nextCursor: string | null };
+  (await api(k).get(`/brand-product-variants?${query}`).expect(200)).body as {
+    data: BrandProductVariant[];
+    hasMore: boolean;
+    nextCursor: string | null;
+  };
 
 beforeAll(async () => {
   t = await createTestApp();
   key = (await t.brandWithKey(['brand_products:read', 'brand_products:write'], 'Acme')).key;
   other = (await t.brandWithKey(['brand_products:read', 'brand_products:write'], 'Other')).key;
   for (const storeId of ['P-A', 'P-B']) {
-    const response = await t.http
-      .post('/api/v1/brand-products')
-      .set('authorization', bearer(key))
-      .send({
-        storeId,
-        title: storeId,
-        description: '',
-        imageUrl: null,
-        imageWidth: null,
-        imageHeight: null,
-        onlineStoreUrl: 'https://shop.example.com/p',
-      })
+    const response = await api(key)
+      .post('/brand-products', productBody(storeId, storeId))
       .expect(201);
     products[storeId] = (response.body as { data: BrandProduct }).data;
   }
@@ -74,10 +68,7 @@ describe('POST /brand-product-variants', () => {
       createdAt: expect.any(String) as unknown,
       updatedAt: data.createdAt,
     });
-    await t.http
-      .get(`/api/v1/brand-product-variants/${data.id}`)
-      .set('authorization', bearer(key))
-      .expect(200, { data });
+    await api(key).get(`/brand-product-variants/${data.id}`).expect(200, { data });
   });
 
   it('answers 400 naming productStoreId when no product of the brand has it', async () => {
@@ -130,10 +121,7 @@ describe('PATCH and DELETE /brand-product-variants/{id}', () => {
     ).data.id;
   });
   const patch = (k: string, body: object, variantId = id) =>
-    t.http
-      .patch(`/api/v1/brand-product-variants/${variantId}`)
-      .set('authorization', bearer(k))
-      .send(body);
+    api(k).patch(`/brand-product-variants/${variantId}`, body);
 
   it('is partial: absent unchanged, null clears', async () => {
     const response = await patch(key, { sku: null, position: 4 }).expect(200);
@@ -168,29 +156,14 @@ describe('PATCH and DELETE /brand-product-variants/{id}', () => {
         expect(r.body).toMatchObject({ details: [expect.objectContaining({ field: '/storeId' })] }),
       );
     await patch(other, { title: 'x' }).expect(404);
-    await t.http
-      .get(`/api/v1/brand-product-variants/${id}`)
-      .set('authorization', bearer(other))
-      .expect(404);
-    await t.http
-      .delete(`/api/v1/brand-product-variants/${id}`)
-      .set('authorization', bearer(other))
-      .expect(404);
+    await api(other).get(`/brand-product-variants/${id}`).expect(404);
+    await api(other).delete(`/brand-product-variants/${id}`).expect(404);
   });
 
   it('deletes a variant, frees its store id, then answers 404', async () => {
-    await t.http
-      .delete(`/api/v1/brand-product-variants/${id}`)
-      .set('authorization', bearer(key))
-      .expect(200, { success: true });
-    await t.http
-      .get(`/api/v1/brand-product-variants/${id}`)
-      .set('authorization', bearer(key))
-      .expect(404);
-    await t.http
-      .delete(`/api/v1/brand-product-variants/${id}`)
-      .set('authorization', bearer(key))
-      .expect(404);
+    await api(key).delete(`/brand-product-variants/${id}`).expect(200, { success: true });
+    await api(key).get(`/brand-product-variants/${id}`).expect(404);
+    await api(key).delete(`/brand-product-variants/${id}`).expect(404);
     await patch(key, { title: 'x' }).expect(404);
     await post(key, variant('V-patch', 'P-A')).expect(201);
   });
@@ -218,9 +191,6 @@ describe('GET /brand-product-variants', () => {
     expect(walked).toEqual(byStoreId.data.map((v) => v.id));
     expect((await list(other, 'limit=100')).data).toEqual([]);
     expect((await list(other, `productId=${products['P-B']?.id}`)).data).toEqual([]);
-    await t.http
-      .get('/api/v1/brand-product-variants?productId=nope')
-      .set('authorization', bearer(key))
-      .expect(400);
+    await api(key).get('/brand-product-variants?productId=nope').expect(400);
   });
 });
