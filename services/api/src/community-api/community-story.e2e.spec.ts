@@ -3,7 +3,8 @@
  * auth and makes a room; the brand's server creates a magic link; the user follows it, posts
  * and comments; the brand lists the post, bans the member, and the member can post no more.
  */
-import { adminAuth, createTestApp } from '../testing/test-app';
+import { operatorApiClient } from '../testing/operator-api-client';
+import { createTestApp } from '../testing/test-app';
 import { errorOf } from '../testing/error-body';
 import type { TestApp } from '../testing/test-app';
 import { bearer, everyCommunityScope, sessionCookie } from '../testing/community-kit.spec';
@@ -17,30 +18,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const admin = operatorApiClient(() => t);
+
 it('runs the community story from operator to ban', async () => {
   // The operator creates a brand, switches custom auth on, makes a room and a key.
-  const brandResponse = await t.http
-    .post('/admin/v1/brands')
-    .set('authorization', adminAuth)
-    .send({ name: 'Trail Co' })
-    .expect(201);
+  const brandResponse = await admin.post('/brands', { name: 'Trail Co' }).expect(201);
   const brandId = (brandResponse.body as { data: { id: string } }).data.id;
-  await t.http
-    .patch(`/admin/v1/brands/${brandId}`)
-    .set('authorization', adminAuth)
-    .send({ customAuthEnabled: true })
-    .expect(200);
-  const roomResponse = await t.http
-    .post(`/admin/v1/brands/${brandId}/rooms`)
-    .set('authorization', adminAuth)
-    .send({ name: 'General' })
+  await admin.patch(`/brands/${brandId}`, { customAuthEnabled: true }).expect(200);
+  const roomResponse = await admin
+    .post(`/brands/${brandId}/rooms`, { name: 'General' })
     .expect(201);
   const room = (roomResponse.body as { data: { id: string; name: string } }).data;
   expect(room.name).toBe('General');
-  const keyResponse = await t.http
-    .post(`/admin/v1/brands/${brandId}/api-keys`)
-    .set('authorization', adminAuth)
-    .send({ scopes: everyCommunityScope })
+  const keyResponse = await admin
+    .post(`/brands/${brandId}/api-keys`, { scopes: everyCommunityScope })
     .expect(201);
   const key = bearer((keyResponse.body as { data: { key: string } }).data.key);
 

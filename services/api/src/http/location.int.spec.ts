@@ -17,6 +17,7 @@ import {
   everyCommunityScope,
   signUp,
 } from '../testing/community-kit.spec';
+import { operatorApiClient } from '../testing/operator-api-client';
 import { adminAuth, createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 
@@ -60,6 +61,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const admin = (path: string) => t.http.get(path).set('authorization', adminAuth);
+const operator = operatorApiClient(() => t);
 const withKey = (path: string) => t.http.get(path).set('authorization', bearer(key));
 
 /**
@@ -102,30 +104,18 @@ const fixtures: Record<
     read: withKey,
   },
   adminCreateBrand: {
-    create: () =>
-      t.http.post('/admin/v1/brands').set('authorization', adminAuth).send({ name: 'Another' }),
+    create: () => operator.post('/brands', { name: 'Another' }),
     read: admin,
   },
   adminIssueApiKey: {
-    create: () =>
-      t.http
-        .post(`/admin/v1/brands/${brandId}/api-keys`)
-        .set('authorization', adminAuth)
-        .send({ scopes: ['posts:read'] }),
+    create: () => operator.post(`/brands/${brandId}/api-keys`, { scopes: ['posts:read'] }),
   },
   adminCreateRoom: {
-    create: () =>
-      t.http
-        .post(`/admin/v1/brands/${brandId}/rooms`)
-        .set('authorization', adminAuth)
-        .send({ name: 'Second room' }),
+    create: () => operator.post(`/brands/${brandId}/rooms`, { name: 'Second room' }),
   },
   adminCreateWebhookEndpoint: {
     create: () =>
-      t.http
-        .post(`/admin/v1/brands/${brandId}/webhook-endpoints`)
-        .set('authorization', adminAuth)
-        .send({ url: 'http://127.0.0.1:9/hook' }),
+      operator.post(`/brands/${brandId}/webhook-endpoints`, { url: 'http://127.0.0.1:9/hook' }),
     // Its GET reads the webhook projector's table, which this app does not run.
   },
   signUp: {

@@ -1,6 +1,7 @@
 import { scopes } from '@brand-api/contracts';
 import { readWholeLog } from '@brand-api/event-store/testing';
 import { errorOf } from '../../testing/error-body';
+import { operatorApiClient } from '../../testing/operator-api-client';
 import { adminAuth, createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 
@@ -21,9 +22,10 @@ interface KeyBody {
   data: { id: string; key: string; scopes: string[]; name: string | null; prefix: string };
 }
 
+const admin = operatorApiClient(() => t);
+
 const createBrand = async (body: object) =>
-  (await t.http.post('/admin/v1/brands').set('authorization', adminAuth).send(body).expect(201))
-    .body as BrandBody;
+  (await admin.post('/brands', body).expect(201)).body as BrandBody;
 
 describe('operator API authentication', () => {
   it.each([
@@ -61,10 +63,7 @@ describe('brands', () => {
       name: 'Acme',
       customAuthEnabled: false,
     });
-    const fetched = await t.http
-      .get(`/admin/v1/brands/${data.id}`)
-      .set('authorization', adminAuth)
-      .expect(200);
+    const fetched = await admin.get(`/brands/${data.id}`).expect(200);
     expect(fetched.body).toEqual({ data });
   });
 
@@ -80,20 +79,12 @@ describe('brands', () => {
     [{ name: 'A', customAuthEnabled: 'yes' }, '/customAuthEnabled'],
     [{ name: 'A', plan: 'gold' }, '/plan'],
   ])('refuses %j with 400 naming %s', async (body, field) => {
-    const response = await t.http
-      .post('/admin/v1/brands')
-      .set('authorization', adminAuth)
-      .send(body)
-      .expect(400);
+    const response = await admin.post('/brands', body).expect(400);
     expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field }] });
   });
 
   it('refuses a name that is only spaces', async () => {
-    const response = await t.http
-      .post('/admin/v1/brands')
-      .set('authorization', adminAuth)
-      .send({ name: '   ' })
-      .expect(400);
+    const response = await admin.post('/brands', { name: '   ' }).expect(400);
     expect(response.body).toMatchObject({
       code: 'VALIDATION_FAILED',
       details: [{ field: '/name' }],
@@ -102,47 +93,30 @@ describe('brands', () => {
 
   it('updates only the given fields', async () => {
     const { data } = await createBrand({ name: 'Before' });
-    const renamed = await t.http
-      .patch(`/admin/v1/brands/${data.id}`)
-      .set('authorization', adminAuth)
-      .send({ name: 'After' })
-      .expect(200);
+    const renamed = await admin.patch(`/brands/${data.id}`, { name: 'After' }).expect(200);
     expect(renamed.body).toEqual({
       data: { id: data.id, name: 'After', customAuthEnabled: false },
     });
-    const switched = await t.http
-      .patch(`/admin/v1/brands/${data.id}`)
-      .set('authorization', adminAuth)
-      .send({ customAuthEnabled: true })
+    const switched = await admin
+      .patch(`/brands/${data.id}`, { customAuthEnabled: true })
       .expect(200);
     expect(switched.body).toEqual({
       data: { id: data.id, name: 'After', customAuthEnabled: true },
     });
-    const fetched = await t.http
-      .get(`/admin/v1/brands/${data.id}`)
-      .set('authorization', adminAuth)
-      .expect(200);
+    const fetched = await admin.get(`/brands/${data.id}`).expect(200);
     expect(fetched.body).toEqual(switched.body);
   });
 
   it('refuses an empty update and answers 404 for an unknown brand', async () => {
     const { data } = await createBrand({ name: 'Static' });
-    await t.http
-      .patch(`/admin/v1/brands/${data.id}`)
-      .set('authorization', adminAuth)
-      .send({})
-      .expect(400);
-    const missing = await t.http
-      .patch(`/admin/v1/brands/${unknownId}`)
-      .set('authorization', adminAuth)
-      .send({ name: 'x' })
-      .expect(404);
+    await admin.patch(`/brands/${data.id}`, {}).expect(400);
+    const missing = await admin.patch(`/brands/${unknownId}`, { name: 'x' }).expect(404);
     expect(errorOf(missing)).toEqual({
       message: 'Resource not found',
       code: 'NOT_FOUND',
       statusCode: 404,
     });
-    await t.http.get(`/admin/v1/brands/${unknownId}`).set('authorization', adminAuth).expect(404);
+    await admin.get(`/brands/${unknownId}`).expect(404);
   });
 
   it('lists brands page by page, each exactly once', async () => {
@@ -151,10 +125,7 @@ describe('brands', () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor === null ? '?limit=3' : `?limit=3&cursor=${cursor}`;
-      const page = await t.http
-        .get(`/admin/v1/brands${query}`)
-        .set('authorization', adminAuth)
-        .expect(200);
+      const page = await admin.get(`/brands${query}`).expect(200);
       const body = page.body as {
         data: { id: string }[];
         hasMore: boolean;
@@ -165,18 +136,12 @@ describe('brands', () => {
       cursor = body.hasMore ? body.nextCursor : null;
     } while (cursor !== null);
     expect(new Set(seen).size).toBe(seen.length);
-    const all = await t.http
-      .get('/admin/v1/brands?limit=100')
-      .set('authorization', adminAuth)
-      .expect(200);
+    const all = await admin.get('/brands?limit=100').expect(200);
     expect(seen).toEqual((all.body as { data: { id: string }[] }).data.map((brand) => brand.id));
   });
 
   it('refuses a forged cursor with 400', async () => {
-    const response = await t.http
-      .get('/admin/v1/brands?cursor=Zm9yZ2Vk')
-      .set('authorization', adminAuth)
-      .expect(400);
+    const response = await admin.get('/brands?cursor=Zm9yZ2Vk').expect(400);
     expect(response.body).toMatchObject({ details: [{ location: 'query', field: '/cursor' }] });
   });
 });
@@ -184,20 +149,15 @@ describe('brands', () => {
 describe('API keys', () => {
   it('issues a key once, stores no secret, lists it and revokes it', async () => {
     const { data: brand } = await createBrand({ name: 'Keys' });
-    const issued = await t.http
-      .post(`/admin/v1/brands/${brand.id}/api-keys`)
-      .set('authorization', adminAuth)
-      .send({ name: 'CI', scopes: ['posts:read', 'members:read'] })
+    const issued = await admin
+      .post(`/brands/${brand.id}/api-keys`, { name: 'CI', scopes: ['posts:read', 'members:read'] })
       .expect(201);
     const { data: key } = issued.body as KeyBody;
     expect(key).toMatchObject({ name: 'CI', scopes: ['members:read', 'posts:read'] });
     expect(key.key).toMatch(/^bk_live_[0-9A-Za-z]{40}$/);
     expect(key.key.startsWith(key.prefix)).toBe(true);
 
-    const listed = await t.http
-      .get(`/admin/v1/brands/${brand.id}/api-keys`)
-      .set('authorization', adminAuth)
-      .expect(200);
+    const listed = await admin.get(`/brands/${brand.id}/api-keys`).expect(200);
     expect(listed.body).toEqual({
       data: [
         {
@@ -218,27 +178,17 @@ describe('API keys', () => {
     expect(rows.map((row) => row.stored).join()).not.toContain(key.key);
     expect(JSON.stringify(await readWholeLog(t.eventStore))).not.toContain(key.key);
 
-    const revoked = await t.http
-      .delete(`/admin/v1/brands/${brand.id}/api-keys/${key.id}`)
-      .set('authorization', adminAuth)
-      .expect(200);
+    const revoked = await admin.delete(`/brands/${brand.id}/api-keys/${key.id}`).expect(200);
     expect(revoked.body).toMatchObject({
       data: { id: key.id, revokedAt: expect.any(String) as string },
     });
     // Revoking again is harmless.
-    await t.http
-      .delete(`/admin/v1/brands/${brand.id}/api-keys/${key.id}`)
-      .set('authorization', adminAuth)
-      .expect(200);
+    await admin.delete(`/brands/${brand.id}/api-keys/${key.id}`).expect(200);
   });
 
   it('issues a key without a name, and a key with every scope', async () => {
     const { data: brand } = await createBrand({ name: 'All scopes' });
-    const issued = await t.http
-      .post(`/admin/v1/brands/${brand.id}/api-keys`)
-      .set('authorization', adminAuth)
-      .send({ scopes })
-      .expect(201);
+    const issued = await admin.post(`/brands/${brand.id}/api-keys`, { scopes }).expect(201);
     expect((issued.body as KeyBody).data).toMatchObject({ name: null, scopes: [...scopes].sort() });
   });
 
@@ -250,37 +200,20 @@ describe('API keys', () => {
     [{ scopes: ['members:read'], secret: 'x' }, '/secret'],
   ])('refuses %j with 400 naming %s', async (body, field) => {
     const { data: brand } = await createBrand({ name: 'Bad keys' });
-    const response = await t.http
-      .post(`/admin/v1/brands/${brand.id}/api-keys`)
-      .set('authorization', adminAuth)
-      .send(body)
-      .expect(400);
+    const response = await admin.post(`/brands/${brand.id}/api-keys`, body).expect(400);
     expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field }] });
   });
 
   it('answers 404 for keys of an unknown brand', async () => {
-    await t.http
-      .post(`/admin/v1/brands/${unknownId}/api-keys`)
-      .set('authorization', adminAuth)
-      .send({ scopes: ['members:read'] })
-      .expect(404);
-    await t.http
-      .get(`/admin/v1/brands/${unknownId}/api-keys`)
-      .set('authorization', adminAuth)
-      .expect(404);
-    await t.http
-      .delete(`/admin/v1/brands/${unknownId}/api-keys/${unknownId}`)
-      .set('authorization', adminAuth)
-      .expect(404);
+    await admin.post(`/brands/${unknownId}/api-keys`, { scopes: ['members:read'] }).expect(404);
+    await admin.get(`/brands/${unknownId}/api-keys`).expect(404);
+    await admin.delete(`/brands/${unknownId}/api-keys/${unknownId}`).expect(404);
   });
 
   it("answers 404 when revoking a key through another brand's path", async () => {
     const owner = await t.brandWithKey(['members:read']);
     const { data: other } = await createBrand({ name: 'Other' });
-    await t.http
-      .delete(`/admin/v1/brands/${other.id}/api-keys/${owner.keyId}`)
-      .set('authorization', adminAuth)
-      .expect(404);
+    await admin.delete(`/brands/${other.id}/api-keys/${owner.keyId}`).expect(404);
     await t.http.get('/api/v1/members').set('authorization', `Bearer ${owner.key}`).expect(200);
   });
 

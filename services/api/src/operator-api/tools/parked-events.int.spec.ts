@@ -7,9 +7,11 @@
  */
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { adminAuth, createTestApp } from '../../testing/test-app';
+import { operatorApiClient } from '../../testing/operator-api-client';
+import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { appendUnprojectableProduct } from '../../testing/poison';
+import { productBody } from '../../testing/product-body';
 
 jest.setTimeout(120_000);
 
@@ -19,15 +21,6 @@ let brandA: { brandId: string; key: string };
 let brandB: { brandId: string; key: string };
 
 const catalogueScopes = ['brand_products:read', 'brand_products:write'];
-const product = (storeId: string, title = 'Shirt') => ({
-  storeId,
-  title,
-  description: 'Cotton',
-  imageUrl: null,
-  imageWidth: null,
-  imageHeight: null,
-  onlineStoreUrl: `https://shop.example.com/${storeId}`,
-});
 
 beforeAll(async () => {
   const sink = new Writable({
@@ -59,6 +52,7 @@ async function eventually(assertion: () => Promise<void>, timeoutMs = 10_000): P
 }
 
 const as = (brand: { key: string }) => `Bearer ${brand.key}`;
+const admin = operatorApiClient(() => t);
 
 const appendPoison = (brandId: string) => appendUnprojectableProduct(t.eventStore, brandId);
 
@@ -66,7 +60,7 @@ async function createAndRead(brand: { key: string }, storeId: string) {
   const created = await t.http
     .post('/api/v1/brand-products')
     .set('authorization', as(brand))
-    .send(product(storeId))
+    .send(productBody(storeId))
     .expect(201);
   const id = (created.body as { data: { id: string } }).data.id;
   // Read-after-write: visible the moment the create answers.
@@ -75,12 +69,7 @@ async function createAndRead(brand: { key: string }, storeId: string) {
 }
 
 const parkedList = async (query = '') =>
-  (
-    await t.http
-      .get(`/admin/v1/projections/parked${query}`)
-      .set('authorization', adminAuth)
-      .expect(200)
-  ).body as {
+  (await admin.get(`/projections/parked${query}`).expect(200)).body as {
     data: {
       position: number;
       projection: string;
@@ -121,26 +110,20 @@ describe('a poison event in the log', () => {
   it('shows on /readyz, which stays ready, and in the projection status', async () => {
     const ready = await t.http.get('/readyz').expect(200);
     expect(ready.body).toMatchObject({ status: 'ready', parkedEvents: { catalogue: 1 } });
-    const status = await t.http.get('/admin/v1/projections').set('authorization', adminAuth);
+    const status = await admin.get('/projections');
     const { data } = status.body as { data: { name: string; parked: number }[] };
     expect(data.find((row) => row.name === 'catalogue')?.parked).toBe(1);
   });
 
   it('is skipped by an operator: acknowledged, still unapplied, no longer open', async () => {
-    const skipped = await t.http
-      .post(`/admin/v1/projections/parked/${poisonPosition}/skip`)
-      .set('authorization', adminAuth)
-      .expect(200);
+    const skipped = await admin.post(`/projections/parked/${poisonPosition}/skip`).expect(200);
     expect(skipped.body).toEqual({
       data: [{ projection: 'catalogue', position: poisonPosition, outcome: 'skipped' }],
     });
     expect((await parkedList('?status=parked')).data).toEqual([]);
     expect((await parkedList('?status=skipped')).data).toHaveLength(1);
     expect((await t.http.get('/readyz').expect(200)).body).toMatchObject({ parkedEvents: {} });
-    await t.http
-      .post(`/admin/v1/projections/parked/${poisonPosition}/skip`)
-      .set('authorization', adminAuth)
-      .expect(404);
+    await admin.post(`/projections/parked/${poisonPosition}/skip`).expect(404);
   });
 });
 
@@ -162,7 +145,7 @@ describe('a write whose own event is parked', () => {
     const answer = await t.http
       .post('/api/v1/brand-products')
       .set('authorization', as(brandA))
-      .send(product('a-poison', 'Poison'));
+      .send(productBody('a-poison', 'Poison'));
     expect(answer.status).toBe(503);
     requestId = answer.headers['x-request-id'] as string;
     expect(answer.body).toEqual({
@@ -196,10 +179,7 @@ describe('a write whose own event is parked', () => {
       .set('authorization', as(brandA))
       .expect(404);
 
-    const stillFailing = await t.http
-      .post(`/admin/v1/projections/parked/${position}/retry`)
-      .set('authorization', adminAuth)
-      .expect(200);
+    const stillFailing = await admin.post(`/projections/parked/${position}/retry`).expect(200);
     expect(stillFailing.body).toEqual({
       data: [
         expect.objectContaining({
@@ -210,10 +190,7 @@ describe('a write whose own event is parked', () => {
     });
 
     await t.testDb.db.query(`ALTER TABLE brand_products DROP CONSTRAINT ${constraint}`);
-    const retried = await t.http
-      .post(`/admin/v1/projections/parked/${position}/retry`)
-      .set('authorization', adminAuth)
-      .expect(200);
+    const retried = await admin.post(`/projections/parked/${position}/retry`).expect(200);
     expect(retried.body).toEqual({
       data: [{ projection: 'catalogue', position, outcome: 'retried' }],
     });
@@ -240,16 +217,10 @@ describe('rebuild and verify with a poison event in the log', () => {
   });
 
   async function job(purpose: 'rebuild' | 'verify') {
-    await t.http
-      .post(`/admin/v1/projections/catalogue/${purpose}`)
-      .set('authorization', adminAuth)
-      .expect(202);
+    await admin.post(`/projections/catalogue/${purpose}`).expect(202);
     let last: { state: string; result: unknown; error: string | null } | undefined;
     await eventually(async () => {
-      const response = await t.http
-        .get('/admin/v1/projections/catalogue/job')
-        .set('authorization', adminAuth)
-        .expect(200);
+      const response = await admin.get('/projections/catalogue/job').expect(200);
       last = (response.body as { data: (typeof last)[] }).data[0];
       expect(['done', 'failed']).toContain(last?.state);
     }, 60_000);
