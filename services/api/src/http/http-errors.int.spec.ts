@@ -1,4 +1,5 @@
 import { exampleOf, CreateBrandProductBody, routes } from '@brand-api/contracts';
+import { brandApiClient } from '../testing/brand-api-client';
 import { errorOf } from '../testing/error-body';
 import type { Feature } from '../brand-api';
 import { adminAuth, createTestApp } from '../testing/test-app';
@@ -49,10 +50,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const bearer = () => `Bearer ${key}`;
+const api = brandApiClient(
+  () => t,
+  () => key,
+);
+/** A create whose body is sent as given, with this content type. */
+const postAs = (contentType: string, body: string) =>
+  t.http
+    .post('/api/v1/brand-products')
+    .set('authorization', bearer())
+    .set('content-type', contentType)
+    .send(body);
 
 describe('error responses', () => {
   it('answers an unknown route with 404 ROUTE_NOT_FOUND once authenticated', async () => {
-    const response = await t.http.get('/api/v1/nope').set('authorization', bearer()).expect(404);
+    const response = await api.get('/nope').expect(404);
     expect(errorOf(response)).toEqual({
       message: 'No such route',
       code: 'ROUTE_NOT_FOUND',
@@ -76,22 +88,12 @@ describe('error responses', () => {
   });
 
   it('answers malformed JSON with 400 INVALID_JSON', async () => {
-    const response = await t.http
-      .post('/api/v1/brand-products')
-      .set('authorization', bearer())
-      .set('content-type', 'application/json')
-      .send('{"storeId": "a",')
-      .expect(400);
+    const response = await postAs('application/json', '{"storeId": "a",').expect(400);
     expect(response.body).toMatchObject({ code: 'INVALID_JSON', statusCode: 400 });
   });
 
   it('refuses a JSON scalar where an object is expected', async () => {
-    const response = await t.http
-      .post('/api/v1/brand-products')
-      .set('authorization', bearer())
-      .set('content-type', 'application/json')
-      .send('"just a string"')
-      .expect(400);
+    const response = await postAs('application/json', '"just a string"').expect(400);
     expect(response.body).toMatchObject({ code: 'INVALID_JSON' });
   });
 
@@ -99,35 +101,21 @@ describe('error responses', () => {
     for (const [type, body] of [
       ['text/plain', 'hello'],
       ['application/x-www-form-urlencoded', 'title=x'],
-    ]) {
-      const response = await t.http
-        .post('/api/v1/brand-products')
-        .set('authorization', bearer())
-        .set('content-type', type!)
-        .send(body)
-        .expect(415);
+    ] as const) {
+      const response = await postAs(type, body).expect(415);
       expect(response.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', statusCode: 415 });
     }
   });
 
   it('answers a body over 1 MB with 413 PAYLOAD_TOO_LARGE', async () => {
     const big = JSON.stringify({ ...product, description: 'x'.repeat(1024 * 1024) });
-    const response = await t.http
-      .post('/api/v1/brand-products')
-      .set('authorization', bearer())
-      .set('content-type', 'application/json')
-      .send(big)
-      .expect(413);
+    const response = await postAs('application/json', big).expect(413);
     expect(response.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', statusCode: 413 });
   });
 
   it('reads a body just under the limit (and then validates it)', async () => {
     const body = { ...product, description: 'x'.repeat(1000 * 1000) };
-    const response = await t.http
-      .post('/api/v1/brand-products')
-      .set('authorization', bearer())
-      .send(body)
-      .expect(400);
+    const response = await api.post('/brand-products', body).expect(400);
     expect(response.body).toMatchObject({
       code: 'VALIDATION_FAILED',
       details: [{ location: 'body', field: '/description' }],
@@ -147,10 +135,8 @@ describe('error responses', () => {
 
   it('names every failing body field in details', async () => {
     const { title: _title, ...withoutTitle } = product;
-    const response = await t.http
-      .post('/api/v1/brand-products')
-      .set('authorization', bearer())
-      .send({ ...withoutTitle, imageWidth: 'wide', colour: 'red' })
+    const response = await api
+      .post('/brand-products', { ...withoutTitle, imageWidth: 'wide', colour: 'red' })
       .expect(400);
     expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', statusCode: 400 });
     const details = (response.body as { details: { field: string; location: string }[] }).details;
@@ -168,17 +154,11 @@ describe('error responses', () => {
   });
 
   it('converts and defaults the query before the handler sees it', async () => {
-    const defaulted = await t.http
-      .get('/api/v1/brand-products')
-      .set('authorization', bearer())
-      .expect(200);
+    const defaulted = await api.get('/brand-products').expect(200);
     expect(JSON.parse((defaulted.body as { nextCursor: string }).nextCursor)).toEqual({
       limit: 10,
     });
-    const converted = await t.http
-      .get('/api/v1/brand-products?limit=25')
-      .set('authorization', bearer())
-      .expect(200);
+    const converted = await api.get('/brand-products?limit=25').expect(200);
     expect(JSON.parse((converted.body as { nextCursor: string }).nextCursor)).toEqual({
       limit: 25,
     });
@@ -187,10 +167,7 @@ describe('error responses', () => {
   it.each(['0', '101', 'ten', '2.5', '0x10', ''])(
     'refuses limit=%s with 400 naming the query field',
     async (limit) => {
-      const response = await t.http
-        .get(`/api/v1/brand-products?limit=${limit}`)
-        .set('authorization', bearer())
-        .expect(400);
+      const response = await api.get(`/brand-products?limit=${limit}`).expect(400);
       expect(response.body).toMatchObject({
         code: 'VALIDATION_FAILED',
         details: [{ location: 'query', field: '/limit' }],
@@ -199,17 +176,13 @@ describe('error responses', () => {
   );
 
   it('refuses a malformed path id with 400 naming the path field', async () => {
-    const response = await t.http
-      .get('/api/v1/brand-products/not-a-uuid')
-      .set('authorization', bearer())
-      .expect(400);
+    const response = await api.get('/brand-products/not-a-uuid').expect(400);
     expect(response.body).toMatchObject({ details: [{ location: 'path', field: '/id' }] });
   });
 
   it('answers a thrown error with 500 INTERNAL without revealing it', async () => {
-    const response = await t.http
-      .get('/api/v1/brand-products/9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b')
-      .set('authorization', bearer())
+    const response = await api
+      .get('/brand-products/9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b')
       .expect(500);
     expect(response.body).toEqual({
       message: 'Internal server error',
@@ -229,36 +202,14 @@ describe('error responses', () => {
 
 describe('request id', () => {
   const cases: [string, () => Promise<{ headers: Record<string, string>; status: number }>][] = [
-    ['success', () => t.http.get('/api/v1/brand-products').set('authorization', bearer())],
+    ['success', () => api.get('/brand-products')],
     ['401', () => t.http.get('/api/v1/brand-products')],
-    ['403', () => t.http.get('/api/v1/posts').set('authorization', bearer())],
+    ['403', () => api.get('/posts')],
     ['404', () => t.http.get('/nowhere')],
     ['405', () => t.http.put('/api/v1/brand-products').set('authorization', bearer())],
-    [
-      '413',
-      () =>
-        t.http
-          .post('/api/v1/brand-products')
-          .set('authorization', bearer())
-          .set('content-type', 'application/json')
-          .send(`"${'x'.repeat(1024 * 1024 + 10)}"`),
-    ],
-    [
-      '415',
-      () =>
-        t.http
-          .post('/api/v1/brand-products')
-          .set('authorization', bearer())
-          .set('content-type', 'text/plain')
-          .send('x'),
-    ],
-    [
-      '500',
-      () =>
-        t.http
-          .get('/api/v1/brand-products/9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b')
-          .set('authorization', bearer()),
-    ],
+    ['413', () => postAs('application/json', `"${'x'.repeat(1024 * 1024 + 10)}"`)],
+    ['415', () => postAs('text/plain', 'x')],
+    ['500', () => api.get('/brand-products/9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b')],
     ['healthz', () => t.http.get('/healthz')],
     ['admin 401', () => t.http.get('/admin/v1/brands')],
     ['admin success', () => t.http.get('/admin/v1/brands').set('authorization', adminAuth)],
