@@ -142,6 +142,12 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Pins (POST) or unpins (DELETE) the post through its upper-case id. */
+const pinning = async (method: 'post' | 'delete', isPinned: boolean) => {
+  const response = await call(method, `/community/v1/posts/${U('post')}/pin`, { cookie });
+  expect(dataOf(response)).toMatchObject({ id: ids.post, isPinned });
+};
+
 /** Each route with an id, called with upper-case ids; `then` checks what a user would see. */
 const cases: Record<string, () => Promise<unknown>> = {
   getBrandProduct: async () => {
@@ -388,22 +394,8 @@ const cases: Record<string, () => Promise<unknown>> = {
     );
     expect(dataOf(response)).toMatchObject({ roomId: ids.room });
   },
-  pinPost: async () => {
-    expect(
-      dataOf(await call('post', `/community/v1/posts/${U('post')}/pin`, { cookie })),
-    ).toMatchObject({
-      id: ids.post,
-      isPinned: true,
-    });
-  },
-  unpinPost: async () => {
-    expect(
-      dataOf(await call('delete', `/community/v1/posts/${U('post')}/pin`, { cookie })),
-    ).toMatchObject({
-      id: ids.post,
-      isPinned: false,
-    });
-  },
+  pinPost: () => pinning('post', true),
+  unpinPost: () => pinning('delete', false),
   likePost: async () => {
     expect((await call('post', `/community/v1/posts/${U('post')}/likes`, { cookie })).status).toBe(
       200,
