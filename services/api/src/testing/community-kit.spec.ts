@@ -3,7 +3,8 @@
  * the community API). Not a test file itself: no tier suffix, and excluded from the build.
  */
 import { scopes } from '@brand-api/contracts';
-import type { Response } from 'supertest';
+import type { Response, Test } from 'supertest';
+import { errorOf } from './error-body';
 import { adminAuth } from './test-app';
 import type { TestApp } from './test-app';
 
@@ -15,6 +16,21 @@ export const everyCommunityScope = scopes.filter((scope) => !scope.startsWith('b
 /** Rows in the event log: a refused request must leave it as it was. */
 export function eventCount(t: TestApp): Promise<number> {
   return t.eventStore.countEvents();
+}
+
+/**
+ * Sends a request the API must refuse and checks the refusal: the status and the error body
+ * exactly (without its requestId), and an event log left as it was.
+ */
+export async function expectRefused(
+  t: TestApp,
+  request: () => Test,
+  error: { message: string; code: string; statusCode: number; details?: unknown[] },
+): Promise<void> {
+  const before = await eventCount(t);
+  const response = await request().expect(error.statusCode);
+  expect(errorOf(response)).toEqual(error);
+  expect(await eventCount(t)).toBe(before);
 }
 
 /** A brand with a key, custom auth switched on or off by the operator. */
