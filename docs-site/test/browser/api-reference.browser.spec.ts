@@ -1,30 +1,10 @@
 /** The API reference page (SPEC §2 /api/, issue 16): what Redoc shows and how it behaves. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { siteUrl } from '../support/browser-env';
-import {
-  launchChromium,
-  newContext,
-  openPage,
-  selectors,
-  waitForApiReference,
-  watch,
-} from '../support/browser';
+import { openPage, selectors, waitForApiReference, watch } from '../support/browser';
+import { useBrowserSession } from '../support/browser-session';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser, { viewport: { width: 1280, height: 800 } });
-});
-afterEach(async () => {
-  await context.close();
-});
+const session = useBrowserSession({ viewport: { width: 1280, height: 800 } });
 
 const sidebarItem = (page: Page, id: string) =>
   page.locator(`[data-api-reference] li[data-item-id="${id}"]`);
@@ -44,7 +24,7 @@ const navbarHidden = (page: Page) =>
 
 describe('the build-time reference', () => {
   it('is the whole reference, with no Redoc code loaded until the reader interacts', async () => {
-    const watched = watch(await context.newPage());
+    const watched = watch(await session.context.newPage());
     const requests: string[] = [];
     watched.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await watched.page.goto(`${siteUrl()}/api/`, { waitUntil: 'networkidle' });
@@ -62,24 +42,20 @@ describe('the build-time reference', () => {
   });
 
   it('without JavaScript, shows the reference and says where the OpenAPI document is', async () => {
-    const noScript = await newContext(browser, { javaScriptEnabled: false });
-    try {
-      const page = await noScript.newPage();
-      await page.goto(`${siteUrl()}/api/`, { waitUntil: 'load' });
-      const operation = page.locator('[data-section-id="operation/createMagicLink"] h2');
-      expect(await operation.isVisible()).toBe(true);
-      expect(await page.getByText('Loading the API reference').count()).toBe(0);
-      const note = page.locator('main p', { hasText: 'OpenAPI document' }).first();
-      expect(await note.isVisible()).toBe(true);
-      expect(await note.textContent()).toContain('GET /api/v1/openapi.json');
-      expect(await note.locator('a[href="/openapi.json"]').count()).toBe(1);
-    } finally {
-      await noScript.close();
-    }
+    const noScript = await session.newContext({ javaScriptEnabled: false });
+    const page = await noScript.newPage();
+    await page.goto(`${siteUrl()}/api/`, { waitUntil: 'load' });
+    const operation = page.locator('[data-section-id="operation/createMagicLink"] h2');
+    expect(await operation.isVisible()).toBe(true);
+    expect(await page.getByText('Loading the API reference').count()).toBe(0);
+    const note = page.locator('main p', { hasText: 'OpenAPI document' }).first();
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.textContent()).toContain('GET /api/v1/openapi.json');
+    expect(await note.locator('a[href="/openapi.json"]').count()).toBe(1);
   });
 
   it('goes live at once when reached by a link inside the site', async () => {
-    const { page, consoleErrors } = await openPage(context, '/');
+    const { page, consoleErrors } = await openPage(session.context, '/');
     await page.locator('main a', { hasText: 'API reference' }).click();
     await page.waitForURL('**/api/');
     await page.waitForSelector(selectors.apiReferenceReady, { timeout: 30_000 });
@@ -90,7 +66,7 @@ describe('the build-time reference', () => {
 
 describe('scroll offset 60 (SPEC §2, issue 16 defect 5)', () => {
   it('lands a section 60 px from the top, under the navbar, first click included', async () => {
-    const { page } = await openPage(context, '/api/');
+    const { page } = await openPage(session.context, '/api/');
     // The first click wakes Redoc and is replayed on the item once Redoc is live.
     await sidebarItem(page, 'tag/Magic-link').click();
     await page.waitForSelector(selectors.apiReferenceReady);
@@ -107,7 +83,7 @@ describe('scroll offset 60 (SPEC §2, issue 16 defect 5)', () => {
   });
 
   it('moves the sidebar up when the navbar hides, leaving no empty band', async () => {
-    const { page } = await openPage(context, '/api/');
+    const { page } = await openPage(session.context, '/api/');
     await waitForApiReference(page);
     await page.mouse.move(600, 500);
     await page.mouse.wheel(0, 400);
@@ -126,7 +102,7 @@ describe('scroll offset 60 (SPEC §2, issue 16 defect 5)', () => {
 
 describe('the magic-link request', () => {
   it('names its two alternatives (email or phone number) apart', async () => {
-    const { page } = await openPage(context, '/api/');
+    const { page } = await openPage(session.context, '/api/');
     await waitForApiReference(page);
     const operation = page.locator('[data-section-id="operation/createMagicLink"]');
     const tabs = await operation

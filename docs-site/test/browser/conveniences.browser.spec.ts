@@ -4,26 +4,18 @@
  * updated, back to top, and guide links from the API reference.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext } from 'playwright-core';
 import { siteUrl } from '../support/browser-env';
-import { launchChromium, newContext, openPage } from '../support/browser';
-
-let browser: Browser | undefined;
-let context: BrowserContext;
+import { openPage } from '../support/browser';
+import { useBrowserSession } from '../support/browser-session';
 
 /** One browser for the file, a fresh context (storage, clipboard) for each test. */
-beforeEach(async () => {
-  browser ??= await launchChromium();
-  context = await newContext(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
-});
-afterEach(() => context.close());
-afterAll(() => browser?.close());
+const session = useBrowserSession({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 const searchButton = 'nav[aria-label="Main"] button[aria-label="Search the docs"]';
 
 describe('search of the guides', () => {
   it('finds the webhooks guide for "retry schedule" on /docs/intro/, Enter opens it', async () => {
-    const { page, consoleErrors } = await openPage(context, '/docs/intro/');
+    const { page, consoleErrors } = await openPage(session.context, '/docs/intro/');
     await page.keyboard.press('/');
     const dialog = page.getByRole('dialog', { name: 'Search the docs' });
     await dialog.waitFor();
@@ -48,7 +40,7 @@ describe('search of the guides', () => {
   });
 
   it('opens with Ctrl-K, moves with the arrows, closes with Esc', async () => {
-    const { page } = await openPage(context, '/docs/developer/rest-api/');
+    const { page } = await openPage(session.context, '/docs/developer/rest-api/');
     await page.keyboard.press('Control+k');
     const dialog = page.getByRole('dialog', { name: 'Search the docs' });
     await dialog.getByRole('combobox').fill('webhook');
@@ -63,16 +55,16 @@ describe('search of the guides', () => {
   });
 
   it('is on guide pages only: /api/ keeps no search', async () => {
-    const { page } = await openPage(context, '/api/');
+    const { page } = await openPage(session.context, '/api/');
     expect(await page.locator(searchButton).count()).toBe(0);
-    const guide = await openPage(context, '/docs/');
+    const guide = await openPage(session.context, '/docs/');
     expect(await guide.page.locator(searchButton).count()).toBe(1);
   });
 });
 
 describe('code blocks', () => {
   it('every block of the webhooks guide is highlighted and copies its code', async () => {
-    const { page } = await openPage(context, '/docs/developer/webhooks/');
+    const { page } = await openPage(session.context, '/docs/developer/webhooks/');
     const blocks = page.locator('article pre');
     const count = await blocks.count();
     expect(count).toBe(7);
@@ -92,14 +84,14 @@ describe('code blocks', () => {
 
 describe('language tabs', () => {
   it('remembers the language chosen on one guide on the others', async () => {
-    const { page, consoleErrors } = await openPage(context, '/docs/intro/');
+    const { page, consoleErrors } = await openPage(session.context, '/docs/intro/');
     const tabs = page.getByRole('tablist').first();
     expect(await tabs.getByRole('tab', { selected: true }).textContent()).toBe('curl');
     expect(await page.getByRole('tabpanel').first().textContent()).toContain('curl -H');
     await tabs.getByRole('tab', { name: 'TypeScript' }).click();
     expect(await page.getByRole('tabpanel').first().textContent()).toContain('printFirstMembers');
 
-    const other = await openPage(context, '/docs/custom-auth/');
+    const other = await openPage(session.context, '/docs/custom-auth/');
     const selected = other.page.getByRole('tab', { selected: true });
     await expect(selected.textContent()).resolves.toBe('TypeScript');
     expect(await other.page.getByRole('tabpanel').first().textContent()).toContain(
@@ -132,7 +124,7 @@ describe('page metadata and doc page conveniences', () => {
   });
 
   it('a guide has canonical and hreflang links, an edit link, its last update, back to top', async () => {
-    const { page } = await openPage(context, '/docs/developer/webhooks/');
+    const { page } = await openPage(session.context, '/docs/developer/webhooks/');
     const url = 'https://docs.brand-community.example/docs/developer/webhooks/';
     expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(url);
     expect(await page.getAttribute('link[rel="alternate"][hreflang="en"]', 'href')).toBe(url);
@@ -154,7 +146,7 @@ describe('page metadata and doc page conveniences', () => {
   });
 
   it('each operation of the API reference links to the guide section explaining it', async () => {
-    const { page } = await openPage(context, '/api/');
+    const { page } = await openPage(session.context, '/api/');
     const guideLinks = page.locator('[data-api-reference] a[href^="/docs/"]');
     expect(await guideLinks.count()).toBeGreaterThanOrEqual(27);
     expect(

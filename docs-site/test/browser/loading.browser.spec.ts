@@ -1,29 +1,14 @@
 /** Loading behaviours (SPEC §2, §8, §9): progress bar, failed route preload, Page Error, reduced motion. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  launchChromium,
-  newContext,
-  openPage,
-  selectors,
-  waitForApiReference,
-} from '../support/browser';
+import type { Page } from 'playwright-core';
+import { openPage, selectors, waitForApiReference } from '../support/browser';
+import { useBrowserSession } from '../support/browser-session';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await context.close();
-});
+/** Each test opens its context, with the options it needs. */
+const session = useBrowserSession(null);
 
 describe('the progress bar', () => {
   it('appears when a navigation takes longer than 200 ms', async () => {
-    context = await newContext(browser);
+    const context = await session.newContext();
     const { page } = await openPage(context, '/');
     await page.route('**/page-data/docs/intro/page-data.json', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -36,7 +21,7 @@ describe('the progress bar', () => {
   });
 
   it('stays hidden when a navigation is quick', async () => {
-    context = await newContext(browser);
+    const context = await session.newContext();
     const { page } = await openPage(context, '/');
     await page.evaluate(() => {
       const seen = { bar: false };
@@ -56,7 +41,7 @@ describe('the progress bar', () => {
 
 describe('a failed route preload', () => {
   it('reloads the page at the target path', async () => {
-    context = await newContext(browser);
+    const context = await session.newContext();
     const { page } = await openPage(context, '/');
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
@@ -73,7 +58,7 @@ describe('a failed route preload', () => {
 
 describe('Page Error', () => {
   it('shows "Page Error" with "Try again" when the API reference cannot load, and recovers', async () => {
-    context = await newContext(browser);
+    const context = await session.newContext();
     let failing = true;
     await context.route('**/openapi.json', (route) =>
       failing ? route.fulfill({ status: 503, body: 'down' }) : route.continue(),
@@ -110,13 +95,13 @@ async function collapseDevelopers(page: Page): Promise<string[]> {
 
 describe('reduced motion', () => {
   it('collapses sidebar categories in 1 ms', async () => {
-    context = await newContext(browser, { reducedMotion: 'reduce' });
+    const context = await session.newContext({ reducedMotion: 'reduce' });
     const { page } = await openPage(context, '/docs/intro/');
     expect(await collapseDevelopers(page)).toEqual(['height 1ms ease-in-out']);
   });
 
   it('animates for longer, by content height, without the preference', async () => {
-    context = await newContext(browser, { reducedMotion: 'no-preference' });
+    const context = await session.newContext({ reducedMotion: 'no-preference' });
     const { page } = await openPage(context, '/docs/intro/');
     const [transition] = await collapseDevelopers(page);
     expect(transition).toMatch(/^height \d{3}ms ease-in-out$/);

@@ -1,26 +1,12 @@
 /** The navbar behaviours of SPEC §2/§4: breakpoint, mobile sidebar, dropdowns, hideOnScroll, skip link. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { siteUrl } from '../support/browser-env';
-import {
-  launchChromium,
-  newContext,
-  openPage,
-  selectors,
-  waitForHydration,
-} from '../support/browser';
+import { openPage, selectors, waitForHydration } from '../support/browser';
+import { useBrowserSession } from '../support/browser-session';
 
-let browser: Browser;
+/** Each test opens its context, with the viewport it needs. */
+const session = useBrowserSession(null);
 let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-afterEach(async () => {
-  await context.close();
-});
 
 const hamburger = (page: Page) => page.locator(selectors.hamburger);
 const sidebarShown = (page: Page) => page.locator(selectors.mobileSidebar).isVisible();
@@ -37,7 +23,7 @@ const guidesLink = (page: Page) =>
 
 describe('the 996 px breakpoint', () => {
   it('shows the hamburger at 996 px and the desktop items at 997 px', async () => {
-    context = await newContext(browser, { viewport: { width: 996, height: 800 } });
+    context = await session.newContext({ viewport: { width: 996, height: 800 } });
     const { page } = await openPage(context, '/docs/intro/');
     expect(await hamburger(page).isVisible()).toBe(true);
     expect(await guidesLink(page).isVisible()).toBe(false);
@@ -54,7 +40,7 @@ describe('the 996 px breakpoint', () => {
 
 describe('the mobile sidebar', () => {
   beforeEach(async () => {
-    context = await newContext(browser, { viewport: { width: 800, height: 800 } });
+    context = await session.newContext({ viewport: { width: 800, height: 800 } });
   });
 
   it('opens on the docs sidebar, goes back to the main menu, and locks page scrolling', async () => {
@@ -130,7 +116,7 @@ describe('desktop dropdowns', () => {
     (await trigger(page).getAttribute('aria-expanded')) === 'true';
 
   beforeEach(async () => {
-    context = await newContext(browser);
+    context = await session.newContext();
   });
 
   it('close on a click, a touch or focus outside, and on Escape', async () => {
@@ -165,7 +151,7 @@ describe('desktop dropdowns', () => {
 
 describe('hideOnScroll', () => {
   it('hides the navbar when scrolling down and shows it when scrolling up', async () => {
-    context = await newContext(browser, { viewport: { width: 1280, height: 700 } });
+    context = await session.newContext({ viewport: { width: 1280, height: 700 } });
     const { page } = await openPage(context, '/docs/developer/rest-api/');
     const hidden = () =>
       page.evaluate(
@@ -185,7 +171,7 @@ describe('hideOnScroll', () => {
 
 describe('the skip link', () => {
   it('is the first focusable element and moves focus to the main content', async () => {
-    context = await newContext(browser);
+    context = await session.newContext();
     const page = await context.newPage();
     await page.goto(`${siteUrl()}/docs/intro/`, { waitUntil: 'networkidle' });
     await waitForHydration(page);

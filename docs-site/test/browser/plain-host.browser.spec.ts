@@ -3,28 +3,19 @@
  * page at `/x/`, and `/x` too, on a server that never redirects: `/x/index.html` is served as
  * that file, `/x.html` is not a file so the 404 page answers and must route to the page itself.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
 import { startStaticServer, type RunningServer } from '../../scripts/static-server';
 import { PUBLIC_DIR } from '../support/browser-env';
-import { launchChromium, newContext, waitForHydration, watch } from '../support/browser';
+import { waitForHydration, watch } from '../support/browser';
+import { useBrowserSession } from '../support/browser-session';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = useBrowserSession();
 let plainHost: RunningServer;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   plainHost = await startStaticServer(PUBLIC_DIR, 0, '127.0.0.1', { redirects: false });
 });
 afterAll(async () => {
-  await browser.close();
   await plainHost.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser);
-});
-afterEach(async () => {
-  await context.close();
 });
 
 it.each([
@@ -36,7 +27,7 @@ it.each([
   ['/api/index.html', '/api/', 'Brand API reference'],
   ['/markdown-page.html', '/markdown-page/', 'Markdown page'],
 ])('%s shows %s, interactive, with no error', async (from, to, heading) => {
-  const watched = watch(await context.newPage(), plainHost.url);
+  const watched = watch(await session.context.newPage(), plainHost.url);
   await watched.page.goto(plainHost.url + from, { waitUntil: 'networkidle' });
   await waitForHydration(watched.page);
   const url = new URL(watched.page.url());
@@ -66,7 +57,7 @@ it.each([
 });
 
 it('still shows the not-found page for a path that is not a page', async () => {
-  const watched = watch(await context.newPage(), plainHost.url);
+  const watched = watch(await session.context.newPage(), plainHost.url);
   const response = await watched.page.goto(`${plainHost.url}/no/such/page.html`);
   expect(response?.status()).toBe(404);
   await waitForHydration(watched.page);

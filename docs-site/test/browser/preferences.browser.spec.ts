@@ -1,38 +1,18 @@
 /** Colour mode and announcement bar (SPEC §4): persisted, synced across tabs, no flash. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { siteUrl } from '../support/browser-env';
-import {
-  launchChromium,
-  newContext,
-  openPage,
-  selectors,
-  waitForHydration,
-  watch,
-} from '../support/browser';
+import { openPage, selectors, waitForHydration, watch } from '../support/browser';
+import { useBrowserSession } from '../support/browser-session';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  // The system prefers dark: the site must still start light (it does not follow the system).
-  context = await newContext(browser, { colorScheme: 'dark' });
-});
-afterEach(async () => {
-  await context.close();
-});
+// The system prefers dark: the site must still start light (it does not follow the system).
+const session = useBrowserSession({ colorScheme: 'dark' });
 
 const theme = (page: Page) => page.getAttribute('html', 'data-theme');
 const toggle = (page: Page) => page.locator(selectors.colorToggle).click();
 
 /** Loads a page without running any of Gatsby's JavaScript: what the browser paints first. */
 async function firstPaint(path: string): Promise<Page> {
-  const page = await context.newPage();
+  const page = await session.context.newPage();
   await page.route(/\/(app|framework|webpack-runtime|component---)[^/]*\.js$/, (route) =>
     route.abort(),
   );
@@ -42,12 +22,12 @@ async function firstPaint(path: string): Promise<Page> {
 
 describe('colour mode', () => {
   it('is light by default even when the system prefers dark', async () => {
-    const { page } = await openPage(context, '/');
+    const { page } = await openPage(session.context, '/');
     expect(await theme(page)).toBe('light');
   });
 
   it('persists the toggle under "theme" and applies it before the page is hydrated', async () => {
-    const { page } = await openPage(context, '/docs/intro/');
+    const { page } = await openPage(session.context, '/docs/intro/');
     await toggle(page);
     expect(await theme(page)).toBe('dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
@@ -60,8 +40,8 @@ describe('colour mode', () => {
   });
 
   it('follows a change made in another tab, including clearing the choice', async () => {
-    const first = await openPage(context, '/');
-    const second = await openPage(context, '/docs/intro/');
+    const first = await openPage(session.context, '/');
+    const second = await openPage(session.context, '/docs/intro/');
     await toggle(first.page);
     await second.page.waitForFunction(
       () => document.documentElement.getAttribute('data-theme') === 'dark',
@@ -73,14 +53,14 @@ describe('colour mode', () => {
   });
 
   it('still works without browser storage, with one warning', async () => {
-    await context.addInitScript(() => {
+    await session.context.addInitScript(() => {
       Object.defineProperty(window, 'localStorage', {
         get() {
           throw new DOMException('Storage is disabled', 'SecurityError');
         },
       });
     });
-    const watched = watch(await context.newPage());
+    const watched = watch(await session.context.newPage());
     await watched.page.goto(`${siteUrl()}/`, { waitUntil: 'networkidle' });
     await waitForHydration(watched.page);
     await toggle(watched.page);
@@ -94,7 +74,7 @@ describe('announcement bar', () => {
   const bar = (page: Page) => page.locator(selectors.announcementBar);
 
   it('stays closed once dismissed, with no flash on the next page load', async () => {
-    const { page } = await openPage(context, '/');
+    const { page } = await openPage(session.context, '/');
     expect(await bar(page).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Close announcement' }).click();
     expect(await bar(page).count()).toBe(0);
@@ -102,18 +82,18 @@ describe('announcement bar', () => {
 
     const painted = await firstPaint('/docs/intro/');
     expect(await bar(painted).isVisible()).toBe(false);
-    const hydrated = await openPage(context, '/docs/intro/');
+    const hydrated = await openPage(session.context, '/docs/intro/');
     await bar(hydrated.page).waitFor({ state: 'detached' });
   });
 
   it('comes back when the announcement id changes', async () => {
-    await context.addInitScript(() => {
+    await session.context.addInitScript(() => {
       if (sessionStorage.getItem('seeded') !== null) return;
       sessionStorage.setItem('seeded', '1');
       localStorage.setItem('announcement.id', 'an-older-announcement');
       localStorage.setItem('announcement.dismiss', 'true');
     });
-    const { page } = await openPage(context, '/');
+    const { page } = await openPage(session.context, '/');
     expect(await bar(page).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('announcement.dismiss'))).toBe('false');
     expect(await page.evaluate(() => localStorage.getItem('announcement.id'))).toBe(

@@ -1,33 +1,13 @@
 /** Every route of SPEC §2 renders, with no console error and no request to another host. */
-import type { Browser, BrowserContext } from 'playwright-core';
 import { ROUTES, siteUrl } from '../support/browser-env';
-import {
-  launchChromium,
-  newContext,
-  openPage,
-  waitForApiReference,
-  watch,
-} from '../support/browser';
+import { openPage, waitForApiReference, watch } from '../support/browser';
+import { useBrowserSession } from '../support/browser-session';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser);
-});
-afterEach(async () => {
-  await context.close();
-});
+const session = useBrowserSession();
 
 describe.each(ROUTES)('$path', ({ path, heading }) => {
   it('renders its heading with no console error and no request to another host', async () => {
-    const watched = await openPage(context, path);
+    const watched = await openPage(session.context, path);
     if (path === '/api/') await waitForApiReference(watched.page);
     await watched.page
       .locator('h1')
@@ -44,7 +24,7 @@ describe.each(ROUTES)('$path', ({ path, heading }) => {
 
 describe('the guides', () => {
   it('show the samples pulled from their files, highlighted', async () => {
-    const { page } = await openPage(context, '/docs/developer/webhooks/');
+    const { page } = await openPage(session.context, '/docs/developer/webhooks/');
     const code = page.locator('pre code.language-ts', {
       hasText: 'export function createWebhookReceiver',
     });
@@ -54,7 +34,7 @@ describe('the guides', () => {
   });
 
   it('highlight every code block, the webhook examples included', async () => {
-    const { page } = await openPage(context, '/docs/developer/webhooks/');
+    const { page } = await openPage(session.context, '/docs/developer/webhooks/');
     const json = await page
       .locator('main pre code.language-json')
       .evaluateAll((blocks) => blocks.map((block) => block.querySelectorAll('.token').length));
@@ -63,7 +43,7 @@ describe('the guides', () => {
   });
 
   it('set inline code close to the words around it', async () => {
-    const { page } = await openPage(context, '/docs/intro/');
+    const { page } = await openPage(session.context, '/docs/intro/');
     // The box of `npm start` is at most 2 px wider than its text on each side.
     const extra = await page.locator('main p code', { hasText: 'npm start' }).evaluate((code) => {
       const range = document.createRange();
@@ -76,7 +56,7 @@ describe('the guides', () => {
 
 describe('the not-found page', () => {
   it('answers 404 with the not-found page for an unknown path', async () => {
-    const page = watch(await context.newPage());
+    const page = watch(await session.context.newPage());
     const response = await page.page.goto(`${siteUrl()}/no/such/page/`);
     expect(response?.status()).toBe(404);
     expect(await page.page.locator('h1').textContent()).toBe('Page Not Found');
@@ -91,7 +71,7 @@ describe('canonical paths (SPEC §2)', () => {
     ['/docs/intro', '/docs/intro/'],
     ['/index.html', '/'],
   ])('%s shows %s', async (from, to) => {
-    const page = await context.newPage();
+    const page = await session.context.newPage();
     await page.goto(siteUrl() + from, { waitUntil: 'networkidle' });
     expect(new URL(page.url()).pathname).toBe(to);
     await page.locator('h1').first().waitFor({ state: 'visible' });
@@ -100,7 +80,7 @@ describe('canonical paths (SPEC §2)', () => {
 
 describe('history entries (SPEC §9)', () => {
   it('have keys of 6 characters, the first one included', async () => {
-    const { page } = await openPage(context, '/');
+    const { page } = await openPage(session.context, '/');
     const key = () => page.evaluate(() => (window.history.state as { key?: string } | null)?.key);
     expect(await key()).toMatch(/^[0-9a-z]{6}$/);
     await page.locator('main a', { hasText: 'Get started' }).click();
@@ -121,7 +101,7 @@ describe('history entries (SPEC §9)', () => {
 
 describe('the docs root (SPEC §2: sidebar and landing page)', () => {
   it('shows the docs sidebar, and its cards start with their titles', async () => {
-    const { page } = await openPage(context, '/docs/');
+    const { page } = await openPage(session.context, '/docs/');
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
     await sidebar.waitFor({ state: 'visible' });
     expect(await sidebar.getByRole('link', { name: 'Introduction' }).isVisible()).toBe(true);
