@@ -3,25 +3,18 @@
  * closing stores a dismissed flag; a new announcement id resets the flag. The server renders the
  * bar and the inline head script hides it before first paint when it was dismissed (no flash).
  */
-import {
-  createContext,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AnnouncementBarConfig } from '../config/site-config-schema';
 import { createStorageSlot, storageKeys } from '../utils/storage';
+import { createRequiredContext } from './requiredContext';
 
 interface AnnouncementBarValue {
   isActive: boolean;
   close: () => void;
 }
 
-const AnnouncementBarContext = createContext<AnnouncementBarValue | null>(null);
+const [AnnouncementBarContextProvider, useAnnouncementBarContext] =
+  createRequiredContext<AnnouncementBarValue>('useAnnouncementBar', 'AnnouncementBarProvider');
 const dismissStorage = createStorageSlot(storageKeys.announcementDismissed);
 const idStorage = createStorageSlot(storageKeys.announcementId);
 
@@ -67,14 +60,7 @@ export function AnnouncementBarProvider({
     () => ({ isActive: config !== undefined && !isClosed, close }),
     [config, isClosed, close],
   );
-  return (
-    <AnnouncementBarContext.Provider value={value}>{children}</AnnouncementBarContext.Provider>
-  );
+  return <AnnouncementBarContextProvider value={value}>{children}</AnnouncementBarContextProvider>;
 }
 
-export function useAnnouncementBar(): AnnouncementBarValue {
-  const value = useContext(AnnouncementBarContext);
-  if (value === null)
-    throw new Error('useAnnouncementBar must be used inside <AnnouncementBarProvider>');
-  return value;
-}
+export const useAnnouncementBar = useAnnouncementBarContext;

@@ -3,17 +3,10 @@
  * set `data-theme` before first paint; this keeps it in sync with the toggle, other tabs
  * (storage events) and, when the site respects it, the system preference.
  */
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ColorModeConfig } from '../config/site-config-schema';
 import { createStorageSlot, storageKeys } from '../utils/storage';
+import { createRequiredContext } from './requiredContext';
 
 export type ColorMode = 'light' | 'dark';
 /** What the user chose; 'system' when nothing is stored. */
@@ -26,7 +19,10 @@ interface ColorModeValue {
   setColorMode: (mode: ColorMode | null) => void;
 }
 
-const ColorModeContext = createContext<ColorModeValue | null>(null);
+const [ColorModeContextProvider, useColorModeContext] = createRequiredContext<ColorModeValue>(
+  'useColorMode',
+  'ColorModeProvider',
+);
 const themeStorage = createStorageSlot(storageKeys.theme);
 
 function coerce(value: string | null | undefined): ColorModeChoice {
@@ -116,11 +112,7 @@ export function ColorModeProvider({
     () => ({ colorMode, colorModeChoice: choice, setColorMode }),
     [colorMode, choice, setColorMode],
   );
-  return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
+  return <ColorModeContextProvider value={value}>{children}</ColorModeContextProvider>;
 }
 
-export function useColorMode(): ColorModeValue {
-  const value = useContext(ColorModeContext);
-  if (value === null) throw new Error('useColorMode must be used inside <ColorModeProvider>');
-  return value;
-}
+export const useColorMode = useColorModeContext;

@@ -6,17 +6,9 @@
  * a context update reaching a Suspense boundary that has not hydrated yet makes React throw
  * away its server HTML (error #421), which slow phones hit.
  */
-import {
-  createContext,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useWindowSize } from '../hooks/useWindowSize';
+import { createRequiredContext } from './requiredContext';
 
 interface MobileSidebarValue {
   /**
@@ -29,7 +21,11 @@ interface MobileSidebarValue {
   close: () => void;
 }
 
-const MobileSidebarContext = createContext<MobileSidebarValue | null>(null);
+const [MobileSidebarContextProvider, useMobileSidebarContext] =
+  createRequiredContext<MobileSidebarValue>(
+    'useNavbarMobileSidebar',
+    'NavbarMobileSidebarProvider',
+  );
 
 export function NavbarMobileSidebarProvider({ children }: { children: ReactNode }) {
   const windowSize = useWindowSize();
@@ -57,12 +53,7 @@ export function NavbarMobileSidebarProvider({ children }: { children: ReactNode 
     () => ({ openedOnce, shown, toggle, close }),
     [openedOnce, shown, toggle, close],
   );
-  return <MobileSidebarContext.Provider value={value}>{children}</MobileSidebarContext.Provider>;
+  return <MobileSidebarContextProvider value={value}>{children}</MobileSidebarContextProvider>;
 }
 
-export function useNavbarMobileSidebar(): MobileSidebarValue {
-  const value = useContext(MobileSidebarContext);
-  if (value === null)
-    throw new Error('useNavbarMobileSidebar must be used inside <NavbarMobileSidebarProvider>');
-  return value;
-}
+export const useNavbarMobileSidebar = useMobileSidebarContext;
