@@ -23,6 +23,15 @@ const httpColors = {
   head: '#7a2f8f',
 };
 
+/**
+ * A response kind's colours: its text colour, a faint tint of that colour behind it, and the text
+ * colour of its tab on the (always dark) right panel.
+ */
+function response(color: string, tint: number, tabTextColor: string) {
+  const [red, green, blue] = [1, 3, 5].map((start) => parseInt(color.slice(start, start + 2), 16));
+  return { color, backgroundColor: `rgba(${red},${green},${blue},${tint})`, tabTextColor };
+}
+
 const shared: Theme = {
   typography: {
     fontFamily,
@@ -43,18 +52,10 @@ export const lightTheme: Theme = {
     border: { dark: '#8a8d93', light: '#dadde1' },
     http: httpColors,
     responses: {
-      success: {
-        color: '#1f6f2b',
-        backgroundColor: 'rgba(31,111,43,0.08)',
-        tabTextColor: '#7ee08a',
-      },
-      error: { color: '#b3261e', backgroundColor: 'rgba(179,38,30,0.07)', tabTextColor: '#ff9b94' },
-      redirect: {
-        color: '#8a4b00',
-        backgroundColor: 'rgba(138,75,0,0.08)',
-        tabTextColor: '#ffc46b',
-      },
-      info: { color: '#1b4fa0', backgroundColor: 'rgba(27,79,160,0.08)', tabTextColor: '#9cc3ff' },
+      success: response('#1f6f2b', 0.08, '#7ee08a'),
+      error: response('#b3261e', 0.07, '#ff9b94'),
+      redirect: response('#8a4b00', 0.08, '#ffc46b'),
+      info: response('#1b4fa0', 0.08, '#9cc3ff'),
     },
   },
   schema: {
@@ -89,22 +90,10 @@ export const darkTheme: Theme = {
     // Verb badges are white text on these colours: the deep shades work on both themes.
     http: httpColors,
     responses: {
-      success: {
-        color: '#7ee08a',
-        backgroundColor: 'rgba(126,224,138,0.1)',
-        tabTextColor: '#7ee08a',
-      },
-      error: {
-        color: '#ff9b94',
-        backgroundColor: 'rgba(255,155,148,0.1)',
-        tabTextColor: '#ff9b94',
-      },
-      redirect: {
-        color: '#ffc46b',
-        backgroundColor: 'rgba(255,196,107,0.1)',
-        tabTextColor: '#ffc46b',
-      },
-      info: { color: '#9cc3ff', backgroundColor: 'rgba(156,195,255,0.1)', tabTextColor: '#9cc3ff' },
+      success: response('#7ee08a', 0.1, '#7ee08a'),
+      error: response('#ff9b94', 0.1, '#ff9b94'),
+      redirect: response('#ffc46b', 0.1, '#ffc46b'),
+      info: response('#9cc3ff', 0.1, '#9cc3ff'),
     },
   },
   schema: {
