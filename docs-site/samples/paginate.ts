@@ -1,16 +1,11 @@
 /** Walking a list with cursors: every product of the catalogue, 100 per request. */
 import { brandApi, type BrandApiOptions } from './brand-api-client';
+import type { ProductRecord } from './bulk-sync';
 import type { Page } from './first-call';
 
-export interface BrandProduct {
+/** A product as the API answers it: the record a sync sent, and the fields the API sets. */
+export interface BrandProduct extends ProductRecord {
   id: string;
-  storeId: string;
-  title: string;
-  description: string;
-  imageUrl: string | null;
-  imageWidth: number | null;
-  imageHeight: number | null;
-  onlineStoreUrl: string;
   updatedAt: string;
   createdAt: string;
 }
