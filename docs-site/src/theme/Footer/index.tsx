@@ -10,8 +10,16 @@ function isColumns(links: FooterColumn[] | FooterLink[]): links is FooterColumn[
   return links.length > 0 && 'items' in links[0]!;
 }
 
-function FooterLinkItem({ link }: { link: FooterLink }) {
-  return <NavLink label={link.label} to={link.to} href={link.href} className={styles.link} />;
+function FooterLinks({ links, className }: { links: FooterLink[]; className?: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li className={styles.item} key={link.label}>
+          <NavLink label={link.label} to={link.to} href={link.href} className={styles.link} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function Footer({ footer = siteConfig.footer }: { footer?: FooterConfig }) {
@@ -23,24 +31,12 @@ export function Footer({ footer = siteConfig.footer }: { footer?: FooterConfig }
             {footer.links.map((column) => (
               <div key={column.title}>
                 <h2 className={styles.title}>{column.title}</h2>
-                <ul className={styles.items}>
-                  {column.items.map((link) => (
-                    <li className={styles.item} key={link.label}>
-                      <FooterLinkItem link={link} />
-                    </li>
-                  ))}
-                </ul>
+                <FooterLinks links={column.items} className={styles.items} />
               </div>
             ))}
           </div>
         ) : (
-          <ul className={styles.row}>
-            {footer.links.map((link) => (
-              <li className={styles.item} key={link.label}>
-                <FooterLinkItem link={link} />
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={footer.links} className={styles.row} />
         )}
         <div className={styles.bottom}>
           {footer.logo !== undefined && (
