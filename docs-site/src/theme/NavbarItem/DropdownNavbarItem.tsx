@@ -50,6 +50,35 @@ function toEntry(child: DropdownChild | DropdownEntry): DropdownEntry {
   return entry;
 }
 
+/** The dropdown's links; choosing one runs its own action, then `afterSelect` (which closes). */
+function EntryItems({
+  entries,
+  itemClassName,
+  linkClassName,
+  activeClassName,
+  afterSelect,
+}: {
+  entries: DropdownEntry[];
+  itemClassName?: string;
+  linkClassName?: string;
+  activeClassName?: string;
+  afterSelect?: () => void;
+}) {
+  return entries.map((entry) => (
+    <li className={itemClassName} key={`${entry.label}-${entry.to ?? entry.href ?? ''}`}>
+      <NavLink
+        {...entry}
+        className={linkClassName}
+        activeClassName={activeClassName}
+        onClick={() => {
+          entry.onSelect?.();
+          afterSelect?.();
+        }}
+      />
+    </li>
+  ));
+}
+
 interface DropdownProps extends NavbarItemRenderProps {
   item: DropdownModel | Extract<NavbarItemConfig, { type: 'dropdown' }>;
   ariaLabel?: string;
@@ -107,19 +136,12 @@ function DesktopDropdown({ item, ariaLabel, icon }: DropdownProps) {
         {item.label}
       </button>
       <ul className={styles.menu}>
-        {entries.map((entry) => (
-          <li key={`${entry.label}-${entry.to ?? entry.href ?? ''}`}>
-            <NavLink
-              {...entry}
-              className={styles.dropdownLink}
-              activeClassName={styles.dropdownLinkActive}
-              onClick={() => {
-                entry.onSelect?.();
-                setOpen(false);
-              }}
-            />
-          </li>
-        ))}
+        <EntryItems
+          entries={entries}
+          linkClassName={styles.dropdownLink}
+          activeClassName={styles.dropdownLinkActive}
+          afterSelect={() => setOpen(false)}
+        />
       </ul>
     </div>
   );
@@ -151,19 +173,13 @@ function MobileDropdown({ item, onClick, icon }: DropdownProps) {
         </button>
       </div>
       <Collapsible as="ul" className={menuStyles.list} collapsed={collapsed}>
-        {entries.map((entry) => (
-          <li className={menuStyles.item} key={`${entry.label}-${entry.to ?? entry.href ?? ''}`}>
-            <NavLink
-              {...entry}
-              className={menuStyles.link}
-              activeClassName={menuStyles.linkActive}
-              onClick={() => {
-                entry.onSelect?.();
-                onClick?.();
-              }}
-            />
-          </li>
-        ))}
+        <EntryItems
+          entries={entries}
+          itemClassName={menuStyles.item}
+          linkClassName={menuStyles.link}
+          activeClassName={menuStyles.linkActive}
+          afterSelect={onClick}
+        />
       </Collapsible>
     </li>
   );
