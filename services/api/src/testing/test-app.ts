@@ -58,19 +58,31 @@ export async function createTestApp(
     pollMs: 50,
     onParked: logParkedEvent(logger),
   });
+  const close = async () => {
+    await runner.stop();
+    await eventStore.close();
+    await testDb.drop();
+  };
   await runner.start();
-  const app = createApp({
-    db: testDb.db,
-    eventStore,
-    projections: runner,
-    logger,
-    config: {
-      adminTokenHash: hashAdminToken(testAdminToken),
-      migrations: allMigrations.map((migration) => migration.id),
-      ...options.config,
-    },
-    ...options.deps,
-  });
+  let app: BrandApiApp;
+  try {
+    app = createApp({
+      db: testDb.db,
+      eventStore,
+      projections: runner,
+      logger,
+      config: {
+        adminTokenHash: hashAdminToken(testAdminToken),
+        migrations: allMigrations.map((migration) => migration.id),
+        ...options.config,
+      },
+      ...options.deps,
+    });
+  } catch (error) {
+    // An app that cannot be built (a wiring test) leaves no running projections or database.
+    await close();
+    throw error;
+  }
   const http = supertest(app.callback());
   const admin = `Bearer ${testAdminToken}`;
 
@@ -95,11 +107,7 @@ export async function createTestApp(
       const { id: keyId, key: secret } = (key.body as { data: { id: string; key: string } }).data;
       return { brandId, key: secret, keyId };
     },
-    async close() {
-      await runner.stop();
-      await eventStore.close();
-      await testDb.drop();
-    },
+    close,
   };
 }
 
