@@ -104,6 +104,11 @@ export function alreadyTaken(message: string, path?: readonly (string | number)[
   });
 }
 
+/** A creation needs a stream nothing was written to yet: a deleted entity's id stays taken. */
+export function assertNew(state: { status: string }, message: string): void {
+  if (state.status !== 'absent') throw alreadyTaken(message);
+}
+
 /** Statuses of an entity that is not there: never created, or deleted. */
 type Gone = { status: 'absent' } | { status: 'deleted' };
 
@@ -118,4 +123,12 @@ export function existing<S extends { status: string }>(
 ): Exclude<S, Gone> {
   if (state.status === 'absent' || state.status === 'deleted') throw notFound(message);
   return state as Exclude<S, Gone>;
+}
+
+/**
+ * The `default` of a switch over every type of a union: the compiler refuses a call it can
+ * reach, so a type added to the union without its case does not compile.
+ */
+export function unreachable(value: never): never {
+  throw new TypeError(`No case for ${JSON.stringify(value)}`);
 }

@@ -3,6 +3,7 @@
  * The secret never enters the domain: the edge generates it and passes only its SHA-256 hash.
  */
 import type { ApiKeyEvent, ApiKeyIssued, ApiKeyRevoked, Scope } from '@brand-api/contracts';
+import { unreachable } from '../errors';
 
 export type { ApiKeyEvent, ApiKeyIssued, ApiKeyRevoked };
 
@@ -35,9 +36,7 @@ export function evolveApiKey(state: ApiKeyState, event: ApiKeyEvent): ApiKeyStat
     case 'ApiKeyRevoked':
       if (state.status === 'absent') return state;
       return { ...state, status: 'revoked' };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }

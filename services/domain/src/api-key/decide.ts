@@ -1,7 +1,7 @@
 import { isScope } from '@brand-api/contracts';
 import type { ApiKeyEvent, ApiKeyIssued, ApiKeyRevoked } from '@brand-api/contracts';
 import type { ApiKeyState } from './api-key';
-import { alreadyTaken, DomainError, notFound } from '../errors';
+import { DomainError, notFound, unreachable, assertNew } from '../errors';
 import type { DomainProblem } from '../errors';
 
 export interface IssueApiKey {
@@ -32,17 +32,13 @@ export function decideApiKey(command: ApiKeyCommand, state: ApiKeyState): ApiKey
       return [issue(command, state)];
     case 'RevokeApiKey':
       return revoke(command, state);
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
 }
 
 function issue(command: IssueApiKey, state: ApiKeyState): ApiKeyIssued {
-  if (state.status !== 'absent') {
-    throw alreadyTaken('An API key with this id already exists');
-  }
+  assertNew(state, 'An API key with this id already exists');
   const { data } = command;
   const problems: DomainProblem[] = [];
   if (data.scopes.length === 0) {

@@ -3,6 +3,7 @@
  * Event shapes are the contracts' (`BrandCreated`, `BrandUpdated`); time travels in metadata.
  */
 import type { BrandCreated, BrandEvent, BrandUpdated } from '@brand-api/contracts';
+import { unreachable } from '../errors';
 
 export type { BrandCreated, BrandEvent, BrandUpdated };
 
@@ -25,9 +26,7 @@ export function evolveBrand(state: BrandState, event: BrandEvent): BrandState {
     case 'BrandUpdated':
       if (state.status !== 'active') return state;
       return { ...state, ...event.data.changes };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }

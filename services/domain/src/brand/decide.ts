@@ -1,6 +1,6 @@
 import type { BrandCreated, BrandEvent, BrandUpdated } from '@brand-api/contracts';
 import type { BrandState } from './brand';
-import { alreadyTaken, invalid, notFound } from '../errors';
+import { invalid, notFound, unreachable, assertNew } from '../errors';
 
 export interface CreateBrand {
   type: 'CreateBrand';
@@ -23,17 +23,13 @@ export function decideBrand(command: BrandCommand, state: BrandState): BrandEven
       return [createBrand(command, state)];
     case 'UpdateBrand':
       return updateBrand(command, state);
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
 }
 
 function createBrand(command: CreateBrand, state: BrandState): BrandCreated {
-  if (state.status !== 'absent') {
-    throw alreadyTaken('A brand with this id already exists');
-  }
+  assertNew(state, 'A brand with this id already exists');
   return {
     type: 'BrandCreated',
     schemaVersion: 1,

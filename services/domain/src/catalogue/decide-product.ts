@@ -1,6 +1,6 @@
 import type { ProductEvent, ProductUpdated } from '@brand-api/contracts';
 import type { ActiveProduct, ProductChanges, ProductFields, ProductState } from './product';
-import { alreadyTaken, existing } from '../errors';
+import { existing, unreachable, assertNew } from '../errors';
 
 export interface CreateProduct {
   type: 'CreateProduct';
@@ -24,9 +24,7 @@ export type ProductCommand = CreateProduct | UpdateProduct | DeleteProduct;
 export function decideProduct(command: ProductCommand, state: ProductState): ProductEvent[] {
   switch (command.type) {
     case 'CreateProduct': {
-      if (state.status !== 'absent') {
-        throw alreadyTaken('A product with this id already exists');
-      }
+      assertNew(state, 'A product with this id already exists');
       const { productId, product, now } = command.data;
       return [
         {
@@ -48,10 +46,8 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
         },
       ];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
 }
 

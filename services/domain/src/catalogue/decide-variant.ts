@@ -1,7 +1,7 @@
 import type { VariantDeleted, VariantEvent, VariantUpdated } from '@brand-api/contracts';
 import { changedFields } from './decide-product';
 import type { ActiveVariant, VariantChanges, VariantFields, VariantState } from './variant';
-import { alreadyTaken, existing, invalid } from '../errors';
+import { existing, invalid, unreachable, assertNew } from '../errors';
 
 /** The product a variant belongs to, as resolved from a productStoreId (null: none has it). */
 export interface ParentProduct {
@@ -45,9 +45,7 @@ export type VariantCommand = CreateVariant | UpdateVariant | DeleteVariant;
 export function decideVariant(command: VariantCommand, state: VariantState): VariantEvent[] {
   switch (command.type) {
     case 'CreateVariant': {
-      if (state.status !== 'absent') {
-        throw alreadyTaken('A variant with this id already exists');
-      }
+      assertNew(state, 'A variant with this id already exists');
       const { variantId, variant, now } = command.data;
       const parent = requireParent(command.data.parent, variant.productStoreId);
       const fields: VariantFields = {
@@ -89,10 +87,8 @@ export function decideVariant(command: VariantCommand, state: VariantState): Var
         },
       ];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
 }
 

@@ -8,6 +8,7 @@ import type {
   ProductEvent,
   ProductUpdated,
 } from '@brand-api/contracts';
+import { unreachable } from '../errors';
 
 export type { ProductCreated, ProductDeleted, ProductEvent, ProductUpdated };
 
@@ -46,9 +47,7 @@ export function evolveProduct(state: ProductState, event: ProductEvent): Product
       };
     case 'ProductDeleted':
       return { status: 'deleted', id: event.data.productId, storeId: event.data.storeId };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }

@@ -8,6 +8,7 @@ import type {
   VariantEvent,
   VariantUpdated,
 } from '@brand-api/contracts';
+import { unreachable } from '../errors';
 
 export type { VariantCreated, VariantDeleted, VariantEvent, VariantUpdated };
 
@@ -50,9 +51,7 @@ export function evolveVariant(state: VariantState, event: VariantEvent): Variant
         storeId: event.data.storeId,
         productId: event.data.productId,
       };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }

@@ -7,6 +7,7 @@ import type { ClaimReservationCancelled } from '@brand-api/contracts';
 import { productStreamName, variantStreamName } from '../catalogue/streams';
 import { memberStreamName } from '../member/member';
 import type { ClaimedEvent } from './unique-claim';
+import { unreachable } from '../errors';
 
 export function reservationCancelled(holder: string): ClaimReservationCancelled {
   return { type: 'ClaimReservationCancelled', schemaVersion: 1, data: { holder } };
@@ -23,9 +24,7 @@ export function reservedEntityStream(event: ClaimedEvent): string {
     case 'UsernameClaimed':
     case 'MemberEmailClaimed':
       return memberStreamName(event.data.memberId);
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }

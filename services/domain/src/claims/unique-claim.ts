@@ -14,7 +14,7 @@ import type {
   StoreIdReleased,
   UsernameClaimed,
 } from '@brand-api/contracts';
-import { alreadyTaken } from '../errors';
+import { alreadyTaken, unreachable } from '../errors';
 import { reservationCancelled, reservedEntityStream } from './reservation';
 
 export type ClaimedEvent =
@@ -84,10 +84,8 @@ export function decideClaim(command: ClaimCommand, state: ClaimState): ClaimEven
       return state.holder === claimant(command.event) ? [command.event] : [];
     case 'CancelReservation':
       return state.holder === command.holder ? [reservationCancelled(command.holder)] : [];
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
 }
 

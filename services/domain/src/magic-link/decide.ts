@@ -2,7 +2,7 @@ import { RETURN_TO_RULE, resolveReturnTo } from '@brand-api/contracts';
 import type { MagicLinkIssued, MagicLinkRedeemed } from '@brand-api/contracts';
 import type { MagicLinkState } from './magic-link';
 import { magicLinkTtlMs } from './magic-link';
-import { DomainError, alreadyTaken, invalid } from '../errors';
+import { DomainError, invalid, unreachable, assertNew } from '../errors';
 
 export interface IssueMagicLink {
   type: 'IssueMagicLink';
@@ -34,9 +34,7 @@ export function decideMagicLink(
   switch (command.type) {
     case 'IssueMagicLink': {
       const { now, ...data } = command.data;
-      if (state.status !== 'absent') {
-        throw alreadyTaken('A magic link with this token already exists');
-      }
+      assertNew(state, 'A magic link with this token already exists');
       // The schema already refuses these; the rule is the domain's, so it holds here too.
       if (data.returnTo !== null && !resolveReturnTo(data.returnTo, anySite)) {
         throw invalid(['returnTo'], RETURN_TO_RULE);
@@ -58,9 +56,7 @@ export function decideMagicLink(
         },
       ];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
 }

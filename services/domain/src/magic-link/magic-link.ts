@@ -4,6 +4,7 @@
  * in the log itself and the token never appears anywhere: only the member's browser has it.
  */
 import type { MagicLinkEvent } from '@brand-api/contracts';
+import { unreachable } from '../errors';
 
 export type { MagicLinkEvent };
 
@@ -38,9 +39,7 @@ export function evolveMagicLink(state: MagicLinkState, event: MagicLinkEvent): M
       };
     case 'MagicLinkRedeemed':
       return state.status === 'absent' ? state : { ...state, status: 'redeemed' };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }

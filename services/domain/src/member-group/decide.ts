@@ -5,7 +5,7 @@ import type {
   MemberGroupUpdated,
 } from '@brand-api/contracts';
 import type { LiveMemberGroup, MemberGroupState } from './member-group';
-import { alreadyTaken, existing, invalid } from '../errors';
+import { existing, invalid, unreachable, assertNew } from '../errors';
 
 export interface CreateMemberGroup {
   type: 'CreateMemberGroup';
@@ -42,9 +42,7 @@ export function decideMemberGroup(
 ): MemberGroupEvent[] {
   switch (command.type) {
     case 'CreateMemberGroup': {
-      if (state.status !== 'absent') {
-        throw alreadyTaken('A member group with this id already exists');
-      }
+      assertNew(state, 'A member group with this id already exists');
       const { memberGroupId, name, brandMemberBadge, badgeId } = command.data;
       return [
         {
@@ -64,10 +62,8 @@ export function decideMemberGroup(
       return [
         { type: 'MemberGroupDeleted', schemaVersion: 1, data: { memberGroupId: live(state).id } },
       ];
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
 }
 

@@ -4,6 +4,7 @@
  * a deletion is followed by one LeaveDeletedGroup per member, appended in the same transaction.
  */
 import type { BrandMemberBadge, MemberGroup, MemberGroupEvent } from '@brand-api/contracts';
+import { unreachable } from '../errors';
 
 export type { MemberGroupEvent };
 
@@ -39,10 +40,8 @@ export function evolveMemberGroup(
       return { ...state, ...event.data.changes };
     case 'MemberGroupDeleted':
       return { status: 'deleted', id: event.data.memberGroupId };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }
 

@@ -7,7 +7,7 @@ import type {
   MemberRoleChanged,
 } from '@brand-api/contracts';
 import type { ActiveMember, MemberProfile, MemberState } from './member';
-import { alreadyTaken, DomainError, existing, invalid } from '../errors';
+import { DomainError, existing, invalid, unreachable, assertNew } from '../errors';
 
 /** A member joins through a magic link, the sign-up call, or an operator. */
 export interface JoinMember {
@@ -74,17 +74,13 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       return changeRole(command, existing(state));
     case 'LeaveDeletedGroup':
       return leaveDeletedGroup(command, existing(state));
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
 }
 
 function joinMember(command: JoinMember, state: MemberState): MemberJoined {
-  if (state.status !== 'absent') {
-    throw alreadyTaken('A member with this id already exists');
-  }
+  assertNew(state, 'A member with this id already exists');
   const { now, ...data } = command.data;
   return {
     type: 'MemberJoined',

@@ -10,6 +10,7 @@ import type {
   MemberRole,
   UserReference,
 } from '@brand-api/contracts';
+import { unreachable } from '../errors';
 
 export type { MemberEvent };
 
@@ -77,10 +78,8 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       return { ...state, groupIds: [...event.data.groupIds] };
     case 'MemberRoleChanged':
       return { ...state, role: event.data.role };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }
 

@@ -5,7 +5,7 @@ import { livePost, requireContentHtml } from '../post/decide';
 import type { PostState } from '../post/post';
 import { livePostComment } from './post-comment';
 import type { PostCommentLikeState, PostCommentState } from './post-comment';
-import { alreadyTaken } from '../errors';
+import { assertNew } from '../errors';
 
 export interface CreatePostComment {
   type: 'CreatePostComment';
@@ -29,9 +29,7 @@ export function decidePostComment(
   const { postCommentId, actor, now } = command.data;
   assertMayAct(actor);
   const post = livePost(command.data.post);
-  if (state.status !== 'absent') {
-    throw alreadyTaken('A comment with this id already exists');
-  }
+  assertNew(state, 'A comment with this id already exists');
   return [
     {
       type: 'PostCommentCreated',

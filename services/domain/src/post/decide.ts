@@ -3,7 +3,7 @@ import type { ActingMember } from '../member/acting-member';
 import { actingFields, assertMayAct, assertModerator } from '../member/acting-member';
 import type { RoomState } from '../room/room';
 import type { LivePost, PostLikeState, PostState, PostStreamEvent } from './post';
-import { alreadyTaken, existing, invalid, notFound } from '../errors';
+import { existing, invalid, notFound, unreachable, assertNew } from '../errors';
 
 export interface CreatePost {
   type: 'CreatePost';
@@ -54,10 +54,8 @@ export function decidePost(command: PostCommand, state: PostState): PostStreamEv
         { type: 'PostUnpinned', schemaVersion: 1, data: { postId: post.id, roomId: post.roomId } },
       ];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
 }
 
@@ -65,9 +63,7 @@ function createPost(command: CreatePost, state: PostState): PostStreamEvent {
   const { postId, room, actor, type, now } = command.data;
   assertMayAct(actor);
   if (room.status !== 'active') throw notFound('Room not found');
-  if (state.status !== 'absent') {
-    throw alreadyTaken('A post with this id already exists');
-  }
+  assertNew(state, 'A post with this id already exists');
   const title = command.data.title.trim();
   if (title.length === 0 || [...title].length > maxPostTitleLength) {
     throw invalid(['title'], `must be 1 to ${maxPostTitleLength} characters`);

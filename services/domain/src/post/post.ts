@@ -12,6 +12,7 @@ import type {
   PostType,
   PostUnpinned,
 } from '@brand-api/contracts';
+import { unreachable } from '../errors';
 
 export type { PostEvent };
 
@@ -61,10 +62,8 @@ export function evolvePost(state: PostState, event: PostStreamEvent): PostState 
       return state.status === 'active' ? { ...state, isPinned: true } : state;
     case 'PostUnpinned':
       return state.status === 'active' ? { ...state, isPinned: false } : state;
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }
 

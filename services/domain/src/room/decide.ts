@@ -1,6 +1,6 @@
 import type { RoomEvent } from '@brand-api/contracts';
 import type { RoomState } from './room';
-import { alreadyTaken, invalid } from '../errors';
+import { invalid, unreachable, assertNew } from '../errors';
 
 export interface CreateRoom {
   type: 'CreateRoom';
@@ -14,9 +14,7 @@ export const maxRoomNameLength = 100;
 export function decideRoom(command: RoomCommand, state: RoomState): RoomEvent[] {
   switch (command.type) {
     case 'CreateRoom': {
-      if (state.status !== 'absent') {
-        throw alreadyTaken('A room with this id already exists');
-      }
+      assertNew(state, 'A room with this id already exists');
       const name = command.data.name.trim();
       if (name.length === 0 || [...name].length > maxRoomNameLength) {
         throw invalid(['name'], `must be 1 to ${maxRoomNameLength} characters`);
@@ -25,9 +23,7 @@ export function decideRoom(command: RoomCommand, state: RoomState): RoomEvent[] 
         { type: 'RoomCreated', schemaVersion: 1, data: { roomId: command.data.roomId, name } },
       ];
     }
-    default: {
-      const unknown: never = command.type;
-      return unknown;
-    }
+    default:
+      return unreachable(command.type);
   }
 }

@@ -3,6 +3,7 @@
  * rooms (SPEC: rooms are not part of the Brand API). Stream `room-<roomId>`.
  */
 import type { RoomEvent } from '@brand-api/contracts';
+import { unreachable } from '../errors';
 
 export type { RoomEvent };
 
@@ -16,9 +17,7 @@ export function evolveRoom(_state: RoomState, event: RoomEvent): RoomState {
   switch (event.type) {
     case 'RoomCreated':
       return { status: 'active', id: event.data.roomId, name: event.data.name };
-    default: {
-      const unknown: never = event.type;
-      return unknown;
-    }
+    default:
+      return unreachable(event.type);
   }
 }

@@ -9,7 +9,7 @@ import type {
   WebhookEndpointState,
   WebhookEndpointUpdated,
 } from './webhook-endpoint';
-import { alreadyTaken, DomainError, notFound } from '../errors';
+import { alreadyTaken, DomainError, notFound, unreachable, assertNew } from '../errors';
 import type { DomainProblem } from '../errors';
 
 export interface RegisterWebhookEndpoint {
@@ -81,10 +81,8 @@ export function decideWebhookEndpoint(
       return [rotate(command, state)];
     case 'DisableWebhookEndpoint':
       return disable(command, state);
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
 }
 
@@ -92,9 +90,7 @@ function register(
   command: RegisterWebhookEndpoint,
   state: WebhookEndpointState,
 ): WebhookEndpointRegistered {
-  if (state.status !== 'absent') {
-    throw alreadyTaken('A webhook endpoint with this id already exists');
-  }
+  assertNew(state, 'A webhook endpoint with this id already exists');
   const { data } = command;
   const problems: DomainProblem[] = [];
   const url = checkUrl(data.url, problems);

@@ -13,6 +13,7 @@ export type {
   WebhookEndpointSecretRotated,
   WebhookEndpointUpdated,
 } from '@brand-api/contracts';
+import { unreachable } from '../errors';
 
 export const webhookEndpointStreamName = (webhookEndpointId: string): string =>
   `webhookEndpoint-${webhookEndpointId}`;
@@ -74,9 +75,7 @@ export function evolveWebhookEndpoint(
       return { ...state, enabled: false, disabledReason: event.data.reason };
     case 'WebhookEndpointEnabled':
       return { ...state, enabled: true, disabledReason: null };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }
