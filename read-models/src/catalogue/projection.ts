@@ -2,6 +2,7 @@ import type { ProductEvent, VariantEvent } from '@brand-api/contracts';
 import { rowInsert } from '@brand-api/event-store';
 import type { CommandMetadata, Projection } from '@brand-api/event-store';
 import type { RecordedEvent, SqlStatement } from '@brand-api/event-store';
+import { partialUpdate, rowsDelete } from '../row-update';
 
 type CatalogueEvent = ProductEvent | VariantEvent;
 
@@ -37,22 +38,6 @@ const variantColumns = {
   imageWidth: ['image_width', 'integer'],
   imageHeight: ['image_height', 'integer'],
 } as const;
-
-/**
- * One UPDATE for any subset of changed fields: a field present in the `changes` object ($2)
- * takes its value (JSON null clears it), an absent one keeps the column; the row takes the
- * event's update time ($3) and stream version ($4). Built once.
- */
-function partialUpdateSql(
-  table: string,
-  columns: Record<string, readonly [string, string]>,
-): string {
-  const sets = Object.entries(columns).map(
-    ([field, [column, type]]) =>
-      `${column} = CASE WHEN $2::jsonb ? '${field}' THEN ($2::jsonb ->> '${field}')::${type} ELSE ${column} END`,
-  );
-  return `UPDATE ${table} SET ${sets.join(', ')}, updated_at = $3, version = $4 WHERE id = $1`;
-}
 
 const insertProduct = rowInsert({
   into: 'brand_products',
@@ -97,8 +82,11 @@ const insertVariant = rowInsert({
   skipConflictsOn: ['id'],
 });
 
-const updateProductSql = partialUpdateSql('brand_products', productColumns);
-const updateVariantSql = partialUpdateSql('brand_product_variants', variantColumns);
+const updateProduct = partialUpdate('brand_products', productColumns);
+const updateVariant = partialUpdate('brand_product_variants', variantColumns);
+const deleteProduct = rowsDelete('brand_products');
+const deleteVariant = rowsDelete('brand_product_variants');
+const deleteVariantsOfProduct = rowsDelete('brand_product_variants', 'product_id');
 
 /**
  * Products and variants as read tables. Inserts ignore a row already there and updates set
@@ -130,27 +118,13 @@ export const catalogueProjection = {
           }),
         ];
       }
-      case 'ProductUpdated':
-        return [
-          {
-            text: updateProductSql,
-            params: [
-              event.data.productId,
-              JSON.stringify(event.data.changes),
-              event.data.updatedAt,
-              event.streamVersion,
-            ],
-          },
-        ];
+      case 'ProductUpdated': {
+        const { productId, changes, updatedAt } = event.data;
+        return [updateProduct(productId, changes, updatedAt, event.streamVersion)];
+      }
       case 'ProductDeleted':
         // Its variants have their own VariantDeleted events; this only guards against orphans.
-        return [
-          {
-            text: 'DELETE FROM brand_product_variants WHERE product_id = $1',
-            params: [event.data.productId],
-          },
-          { text: 'DELETE FROM brand_products WHERE id = $1', params: [event.data.productId] },
-        ];
+        return [deleteVariantsOfProduct(event.data.productId), deleteProduct(event.data.productId)];
       case 'VariantCreated': {
         const d = event.data;
         return [
@@ -175,25 +149,12 @@ export const catalogueProjection = {
           }),
         ];
       }
-      case 'VariantUpdated':
-        return [
-          {
-            text: updateVariantSql,
-            params: [
-              event.data.variantId,
-              JSON.stringify(event.data.changes),
-              event.data.updatedAt,
-              event.streamVersion,
-            ],
-          },
-        ];
+      case 'VariantUpdated': {
+        const { variantId, changes, updatedAt } = event.data;
+        return [updateVariant(variantId, changes, updatedAt, event.streamVersion)];
+      }
       case 'VariantDeleted':
-        return [
-          {
-            text: 'DELETE FROM brand_product_variants WHERE id = $1',
-            params: [event.data.variantId],
-          },
-        ];
+        return [deleteVariant(event.data.variantId)];
       default: {
         const unknown: never = event;
         return unknown;

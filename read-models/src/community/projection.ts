@@ -2,6 +2,7 @@ import type { MemberEvent, MemberGroupEvent, PostEvent } from '@brand-api/contra
 import { rowInsert } from '@brand-api/event-store';
 import type { CommandMetadata, Projection, Queryable } from '@brand-api/event-store';
 import type { RecordedEvent, SqlStatement } from '@brand-api/event-store';
+import { columnUpdate, partialUpdate, rowsDelete } from '../row-update';
 
 type CommunityEvent = MemberEvent | MemberGroupEvent | PostEvent;
 
@@ -24,24 +25,7 @@ const handles = [
 
 type Handled = Extract<CommunityEvent, { type: (typeof handles)[number] }>;
 
-/**
- * One UPDATE for any subset of changed fields: a field present in `changes` ($2) takes its
- * value (JSON null clears it), an absent one keeps the column; the row takes the event's time
- * ($3) and stream version ($4).
- */
-function partialUpdateSql(
-  table: string,
-  columns: Record<string, readonly [string, string]>,
-): string {
-  const sets = Object.entries(columns).map(([field, [column, type]]) =>
-    type === 'jsonb'
-      ? `${column} = CASE WHEN $2::jsonb ? '${field}' THEN nullif($2::jsonb -> '${field}', 'null'::jsonb) ELSE ${column} END`
-      : `${column} = CASE WHEN $2::jsonb ? '${field}' THEN ($2::jsonb ->> '${field}')::${type} ELSE ${column} END`,
-  );
-  return `UPDATE ${table} SET ${sets.join(', ')}, updated_at = $3, version = $4 WHERE id = $1`;
-}
-
-const updateProfileSql = partialUpdateSql('members', {
+const updateProfile = partialUpdate('members', {
   email: ['email', 'text'],
   phoneNumber: ['phone_number', 'text'],
   firstName: ['first_name', 'text'],
@@ -49,7 +33,7 @@ const updateProfileSql = partialUpdateSql('members', {
   profilePictureUrl: ['profile_picture_url', 'text'],
 });
 
-const updateGroupSql = partialUpdateSql('member_groups', {
+const updateGroup = partialUpdate('member_groups', {
   name: ['name', 'text'],
   brandMemberBadge: ['brand_member_badge', 'jsonb'],
 });
@@ -74,6 +58,13 @@ const insertMember = rowInsert({
   ],
   skipConflictsOn: ['id'],
 });
+
+const setBanned = columnUpdate('members', 'is_banned');
+const setEmailVerified = columnUpdate('members', 'is_email_verified');
+const setRole = columnUpdate('members', 'role');
+const deleteGroup = rowsDelete('member_groups');
+const deleteMembershipsOfGroup = rowsDelete('member_group_memberships', 'group_id');
+const deleteMembershipsOfMember = rowsDelete('member_group_memberships', 'member_id');
 
 const insertGroup = rowInsert({
   into: 'member_groups',
@@ -117,7 +108,7 @@ function replaceGroups(
              WHERE id = $1`,
       params: [memberId, groupIds, at, version],
     },
-    { text: 'DELETE FROM member_group_memberships WHERE member_id = $1', params: [memberId] },
+    deleteMembershipsOfMember(memberId),
     {
       text: `INSERT INTO member_group_memberships (group_id, member_id, member_joined_at)
              SELECT mg.id, m.id, m.joined_at FROM members m
@@ -164,47 +155,21 @@ export const communityProjection = {
         ];
       }
       case 'MemberProfileUpdated':
-        return [
-          {
-            text: updateProfileSql,
-            params: [
-              event.data.memberId,
-              JSON.stringify(event.data.changes),
-              at,
-              event.streamVersion,
-            ],
-          },
-        ];
+        return [updateProfile(event.data.memberId, event.data.changes, at, event.streamVersion)];
       case 'MemberBanned':
-      case 'MemberUnbanned':
-        return [
-          {
-            text: 'UPDATE members SET is_banned = $2, updated_at = $3, version = $4 WHERE id = $1',
-            params: [event.data.memberId, event.type === 'MemberBanned', at, event.streamVersion],
-          },
-        ];
+      case 'MemberUnbanned': {
+        const banned = event.type === 'MemberBanned';
+        return [setBanned(event.data.memberId, banned, at, event.streamVersion)];
+      }
       case 'MemberEmailVerified':
-      case 'MemberEmailUnverified':
-        return [
-          {
-            text: 'UPDATE members SET is_email_verified = $2, updated_at = $3, version = $4 WHERE id = $1',
-            params: [
-              event.data.memberId,
-              event.type === 'MemberEmailVerified',
-              at,
-              event.streamVersion,
-            ],
-          },
-        ];
+      case 'MemberEmailUnverified': {
+        const verified = event.type === 'MemberEmailVerified';
+        return [setEmailVerified(event.data.memberId, verified, at, event.streamVersion)];
+      }
       case 'MemberGroupsReplaced':
         return replaceGroups(event.data.memberId, event.data.groupIds, at, event.streamVersion);
       case 'MemberRoleChanged':
-        return [
-          {
-            text: 'UPDATE members SET role = $2, updated_at = $3, version = $4 WHERE id = $1',
-            params: [event.data.memberId, event.data.role, at, event.streamVersion],
-          },
-        ];
+        return [setRole(event.data.memberId, event.data.role, at, event.streamVersion)];
       case 'MemberGroupCreated':
         return [
           insertGroup.row({
@@ -220,18 +185,10 @@ export const communityProjection = {
             version: event.streamVersion,
           }),
         ];
-      case 'MemberGroupUpdated':
-        return [
-          {
-            text: updateGroupSql,
-            params: [
-              event.data.memberGroupId,
-              JSON.stringify(event.data.changes),
-              at,
-              event.streamVersion,
-            ],
-          },
-        ];
+      case 'MemberGroupUpdated': {
+        const { memberGroupId, changes } = event.data;
+        return [updateGroup(memberGroupId, changes, at, event.streamVersion)];
+      }
       case 'MemberGroupDeleted':
         return [
           {
@@ -239,11 +196,8 @@ export const communityProjection = {
                    WHERE id IN (SELECT member_id FROM member_group_memberships WHERE group_id = $1)`,
             params: [event.data.memberGroupId, at],
           },
-          {
-            text: 'DELETE FROM member_group_memberships WHERE group_id = $1',
-            params: [event.data.memberGroupId],
-          },
-          { text: 'DELETE FROM member_groups WHERE id = $1', params: [event.data.memberGroupId] },
+          deleteMembershipsOfGroup(event.data.memberGroupId),
+          deleteGroup(event.data.memberGroupId),
         ];
       case 'PostCreated': {
         const d = event.data;
