@@ -1,11 +1,5 @@
-import { migrate } from './db';
-import {
-  appendToStreamInTransaction,
-  createPostgresEventStore,
-  eventStoreMigrations,
-} from './postgres';
 import { refuseMultiStreamAppends, singleStreamWhenRequested } from './single-stream';
-import { createTestDatabase, describeEventStoreConformance, hasPostgresServer } from './testing';
+import { createTestEventStore, describeEventStoreConformance, hasPostgresServer } from './testing';
 
 jest.setTimeout(60_000);
 
@@ -17,22 +11,8 @@ const where = hasPostgresServer() ? 'a Postgres server' : 'in-process PGlite';
 describeEventStoreConformance(
   `Postgres adapter refusing multi-stream appends on ${where}`,
   async () => {
-    const testDb = await createTestDatabase({ poolSize: 20 });
-    await migrate(testDb.db, eventStoreMigrations);
-    const postgres = createPostgresEventStore(testDb.db);
-    return {
-      store: refuseMultiStreamAppends(postgres),
-      appendSlowly: (append, holdMs) =>
-        testDb.db.transaction(async (tx) => {
-          const result = await appendToStreamInTransaction(tx, append);
-          await tx.query('SELECT pg_sleep($1)', [holdMs / 1000]);
-          return result;
-        }),
-      async close() {
-        await postgres.close();
-        await testDb.drop();
-      },
-    };
+    const { store, appendSlowly, close } = await createTestEventStore({ poolSize: 20 });
+    return { store: refuseMultiStreamAppends(store), appendSlowly, close };
   },
   {
     multiStreamAppend: false,

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { migrate } from '../db';
 import type { EventStore } from '../event-store';
-import { createPostgresEventStore, eventStoreMigrations } from '../postgres';
 import { refuseMultiStreamAppends } from '../single-stream';
-import { createTestDatabase, eventually, hasPostgresServer } from '../testing';
-import type { TestDatabase } from '../testing';
+import { createTestEventStore, eventually, hasPostgresServer } from '../testing';
+import type { TestEventStore } from '../testing';
 import { accounts, accountStream, nameClaims, nameStream } from '../testing/claim-fixtures';
 import { ClaimSweeper } from './claim-sweeper';
 import { CommandEngine } from './command-engine';
@@ -16,8 +14,7 @@ const graceMs = 60_000;
 const quiet = { warn: () => undefined, error: () => undefined };
 
 describe(`the claim sweeper (${hasPostgresServer() ? 'Postgres server' : 'PGlite'})`, () => {
-  let testDb: TestDatabase;
-  let postgres: EventStore;
+  let postgres: TestEventStore;
   let store: EventStore;
   let engine: CommandEngine;
   /** How far the sweepers' clock is ahead of the database's. */
@@ -34,16 +31,11 @@ describe(`the claim sweeper (${hasPostgresServer() ? 'Postgres server' : 'PGlite
     });
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    await migrate(testDb.db, eventStoreMigrations);
-    postgres = createPostgresEventStore(testDb.db);
-    store = refuseMultiStreamAppends(postgres);
+    postgres = await createTestEventStore();
+    store = refuseMultiStreamAppends(postgres.store);
     engine = new CommandEngine({ eventStore: store, clock: () => new Date(), logger: quiet });
   });
-  afterAll(async () => {
-    await postgres.close();
-    await testDb.drop();
-  });
+  afterAll(() => postgres.close());
   beforeEach(() => (ahead = 0));
 
   /** What a process leaves behind when it dies between a claim's append and its entity's. */

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { migrate } from '../db';
 import type { EventStore } from '../event-store';
-import { createPostgresEventStore, eventStoreMigrations } from '../postgres';
-import type { TestDatabase } from '../testing';
-import { createTestDatabase, hasPostgresServer } from '../testing';
+import type { TestEventStore } from '../testing';
+import { createTestEventStore, hasPostgresServer } from '../testing';
 import type { CommandContext, Decider } from './command-context';
 import { CommandEngine } from './command-engine';
 import type { ProjectionWaiter } from './command-engine';
@@ -62,19 +60,15 @@ const context: CommandContext = {
 const noReadModels = {} as ProjectionWaiter;
 
 describe(`the command engine on ${hasPostgresServer() ? 'a Postgres server' : 'in-process PGlite'}`, () => {
-  let testDb: TestDatabase;
+  let postgres: TestEventStore;
   let store: EventStore;
   let engine: CommandEngine;
   beforeAll(async () => {
-    testDb = await createTestDatabase({ poolSize: 12 });
-    await migrate(testDb.db, eventStoreMigrations);
-    store = createPostgresEventStore(testDb.db);
+    postgres = await createTestEventStore({ poolSize: 12 });
+    store = postgres.store;
     engine = engineOn(store);
   });
-  afterAll(async () => {
-    await store.close();
-    await testDb.drop();
-  });
+  afterAll(() => postgres.close());
 
   const engineOn = (eventStore: EventStore) =>
     new CommandEngine({

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { migrate } from '../db';
 import type { EventStore, NewEvent, StreamAppend } from '../event-store';
-import { createPostgresEventStore, eventStoreMigrations } from '../postgres';
 import { refuseMultiStreamAppends } from '../single-stream';
-import { createTestDatabase, hasPostgresServer } from '../testing';
-import type { TestDatabase } from '../testing';
+import { createTestEventStore, hasPostgresServer } from '../testing';
+import type { TestEventStore } from '../testing';
 import {
   accounts,
   accountStream,
@@ -89,20 +87,14 @@ const closeAccount = (engine: CommandEngine, name: string, id: string) =>
   );
 
 describe(`a command on a store that appends one stream at a time (${hasPostgresServer() ? 'Postgres server' : 'PGlite'})`, () => {
-  let testDb: TestDatabase;
-  let postgres: EventStore;
+  let postgres: TestEventStore;
   let store: EventStore;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase({ poolSize: 12 });
-    await migrate(testDb.db, eventStoreMigrations);
-    postgres = createPostgresEventStore(testDb.db);
-    store = refuseMultiStreamAppends(postgres);
+    postgres = await createTestEventStore({ poolSize: 12 });
+    store = refuseMultiStreamAppends(postgres.store);
   });
-  afterAll(async () => {
-    await postgres.close();
-    await testDb.drop();
-  });
+  afterAll(() => postgres.close());
 
   it('appends the claim first, naming the entity event it waits for, then the entity', async () => {
     const { spy, appends } = spied(store);
@@ -203,12 +195,12 @@ describe(`a command on a store that appends one stream at a time (${hasPostgresS
   });
 
   it('keeps the one atomic append on a store that can', async () => {
-    const { spy, appends, multi } = spied(postgres);
+    const { spy, appends, multi } = spied(postgres.store);
     const name = randomUUID();
     await openAccount(engineOn(spy), name);
     expect(appends).toEqual([]);
     expect(multi).toHaveLength(1);
-    const [claim] = await postgres.readStream(nameStream(name));
+    const [claim] = await postgres.store.readStream(nameStream(name));
     expect(claim?.metadata).not.toHaveProperty(reservedForKey);
   });
 });

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ForeignStreamError } from './errors';
-import { migrate } from '../db';
-import { createPostgresEventStore, eventStoreMigrations } from '../postgres';
 import type { EventStore } from '../event-store';
-import { createTestDatabase, hasPostgresServer } from '../testing';
-import type { TestDatabase } from '../testing';
+import { createTestEventStore, hasPostgresServer } from '../testing';
+import type { TestEventStore } from '../testing';
 import type { CommandContext, Decider } from './command-context';
 import { StreamStates } from './stream-states';
 import { UnitOfWork } from './unit-of-work';
@@ -65,19 +63,15 @@ const context = (brandId: string): CommandContext => ({
 const occurredAt = '2024-01-01T00:00:00.000Z';
 
 describe(`UnitOfWork on ${hasPostgresServer() ? 'a Postgres server' : 'in-process PGlite'}`, () => {
-  let testDb: TestDatabase;
+  let postgres: TestEventStore;
   let store: EventStore;
   const brandId = randomUUID();
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    await migrate(testDb.db, eventStoreMigrations);
-    store = createPostgresEventStore(testDb.db);
+    postgres = await createTestEventStore();
+    store = postgres.store;
   });
-  afterAll(async () => {
-    await store.close();
-    await testDb.drop();
-  });
+  afterAll(() => postgres.close());
 
   /** Streams counted up to 0, 1, 2, 0, 1, 2, … (stream i holds i % 3 events), written by `owner`. */
   async function countedStreams(count: number, owner = brandId): Promise<string[]> {

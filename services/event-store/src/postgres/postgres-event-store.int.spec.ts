@@ -6,6 +6,7 @@ import type { NewEvent } from '../event-store';
 import type { EventStoreFixture, TestDatabase } from '../testing';
 import {
   createTestDatabase,
+  createTestEventStore,
   describeEventStoreConformance,
   describeLookupConformance,
   eventually,
@@ -24,29 +25,19 @@ const needsServer =
   'needs real concurrency: set TEST_DATABASE_URL to run it on a Postgres server (PGlite has one connection)';
 
 async function postgresFixture(): Promise<EventStoreFixture> {
-  const testDb = await createTestDatabase({ poolSize: 20 });
-  await migrate(testDb.db, eventStoreMigrations);
-  const store = createPostgresEventStore(testDb.db);
+  const { store, db, appendSlowly, close } = await createTestEventStore({ poolSize: 20 });
   return {
     store,
-    appendSlowly: (append, holdMs) =>
-      testDb.db.transaction(async (tx) => {
-        const result = await appendToStreamInTransaction(tx, append);
-        await tx.query('SELECT pg_sleep($1)', [holdMs / 1000]);
-        return result;
-      }),
+    appendSlowly,
     async readByGlobalPosition(after, limit) {
-      const { rows } = await testDb.db.query<{ id: string; global_position: number }>(
+      const { rows } = await db.query<{ id: string; global_position: number }>(
         `SELECT event_id AS id, global_position FROM events
          WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
         [after, limit],
       );
       return rows.map((row) => ({ id: row.id, globalPosition: row.global_position }));
     },
-    async close() {
-      await store.close();
-      await testDb.drop();
-    },
+    close,
   };
 }
 
@@ -114,28 +105,28 @@ describe(`Postgres adapter specifics on ${where}`, () => {
     }
   });
 
-  it('readByRequestId looks the request id up in an index, not by scanning the log', async () => {
-    const plan = await db.transaction(async (tx) => {
+  /** The plan of `query` when the planner may not scan: whether an index can serve it. */
+  const planWithoutScans = (query: string): Promise<string> =>
+    db.transaction(async (tx) => {
       // On a small table the planner prefers a scan anyway: ask whether the index can serve.
       await tx.query('SET LOCAL enable_seqscan = off');
-      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN SELECT * FROM events WHERE metadata->>'requestId' = 'r'
-         ORDER BY transaction_id, global_position`,
-      );
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${query}`);
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     });
+
+  it('readByRequestId looks the request id up in an index, not by scanning the log', async () => {
+    const plan = await planWithoutScans(
+      `SELECT * FROM events WHERE metadata->>'requestId' = 'r'
+       ORDER BY transaction_id, global_position`,
+    );
     expect(plan).toContain('events_request_id_idx');
   });
 
   it('readByIdempotencyKeyId looks the key id up in a partial index, not by scanning the log', async () => {
-    const plan = await db.transaction(async (tx) => {
-      await tx.query('SET LOCAL enable_seqscan = off');
-      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN SELECT * FROM events WHERE metadata->>'idempotencyKeyId' = 'k'
-         ORDER BY transaction_id, global_position`,
-      );
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
+    const plan = await planWithoutScans(
+      `SELECT * FROM events WHERE metadata->>'idempotencyKeyId' = 'k'
+       ORDER BY transaction_id, global_position`,
+    );
     expect(plan).toContain('events_idempotency_key_id_idx');
   });
 

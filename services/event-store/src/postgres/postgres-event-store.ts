@@ -1,4 +1,4 @@
-import type { Database } from '../db';
+import type { Database, Queryable } from '../db';
 import { createCoalescingNotifier } from '../db';
 import type {
   AppendResult,
@@ -79,32 +79,12 @@ class PostgresEventStore implements EventStore {
     { expectedVersion }: { expectedVersion: ExpectedVersion },
   ): Promise<AppendResult> {
     const append = { streamName, events, expectedVersion };
-    const result = await this.withConflictDetails(() =>
-      this.options.notify === 'in-transaction'
-        ? this.db.transaction(async (tx) => {
-            const appended = await appendToStreamInTransaction(tx, append);
-            await tx.query(`SELECT pg_notify($1, '')`, [eventsAppendedChannel]);
-            return appended;
-          })
-        : appendToStreamInTransaction(this.db, append),
-    );
-    this.wakeReaders();
-    return result;
+    return this.append((queryable) => appendToStreamInTransaction(queryable, append));
   }
 
   async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     if (appends.length === 0) return [];
-    const results = await this.withConflictDetails(() =>
-      this.options.notify === 'in-transaction'
-        ? this.db.transaction(async (tx) => {
-            const appended = await appendToStreamsInTransaction(tx, appends);
-            await tx.query(`SELECT pg_notify($1, '')`, [eventsAppendedChannel]);
-            return appended;
-          })
-        : appendToStreamsInTransaction(this.db, appends),
-    );
-    this.wakeReaders();
-    return results;
+    return this.append((queryable) => appendToStreamsInTransaction(queryable, appends));
   }
 
   async readStreams(
@@ -176,24 +156,31 @@ class PostgresEventStore implements EventStore {
   /** Not filtered on visibility: the caller asks after the request's transactions committed. */
   async readByRequestId(requestId: string): Promise<RecordedEvent[]> {
     // The expression matches the index `events_request_id_idx` (migrations.ts) exactly.
-    const { rows } = await this.db.query<EventRow>(
-      `SELECT ${selectColumns} FROM events WHERE metadata->>'requestId' = $1
-       ORDER BY transaction_id, global_position`,
-      [requestId],
-      { name: 'event_store_read_by_request_id' },
-    );
-    return rows.map(toRecordedEvent);
+    return this.readByMetadata('requestId', requestId, 'event_store_read_by_request_id');
   }
 
   /** Not filtered on visibility, as `readByRequestId`. */
   async readByIdempotencyKeyId(idempotencyKeyId: string): Promise<RecordedEvent[]> {
     // Matches the partial index `events_idempotency_key_id_idx` (migrations.ts): `=` on the
     // expression implies its IS NOT NULL predicate.
+    return this.readByMetadata(
+      'idempotencyKeyId',
+      idempotencyKeyId,
+      'event_store_read_by_idempotency_key_id',
+    );
+  }
+
+  /** The events whose metadata `key` is `value`, in readAll order; `name` names the statement. */
+  private async readByMetadata(
+    key: 'requestId' | 'idempotencyKeyId',
+    value: string,
+    name: string,
+  ): Promise<RecordedEvent[]> {
     const { rows } = await this.db.query<EventRow>(
-      `SELECT ${selectColumns} FROM events WHERE metadata->>'idempotencyKeyId' = $1
+      `SELECT ${selectColumns} FROM events WHERE metadata->>'${key}' = $1
        ORDER BY transaction_id, global_position`,
-      [idempotencyKeyId],
-      { name: 'event_store_read_by_idempotency_key_id' },
+      [value],
+      { name },
     );
     return rows.map(toRecordedEvent);
   }
@@ -224,6 +211,21 @@ class PostgresEventStore implements EventStore {
   /** Stops waking readers; the database belongs to the caller, who closes it. */
   async close(): Promise<void> {
     await this.notifier.close();
+  }
+
+  /** Runs one append (with the NOTIFY inside its transaction when so configured), then wakes readers. */
+  private async append<T>(write: (queryable: Queryable) => Promise<T>): Promise<T> {
+    const result = await this.withConflictDetails(() =>
+      this.options.notify === 'in-transaction'
+        ? this.db.transaction(async (tx) => {
+            const appended = await write(tx);
+            await tx.query(`SELECT pg_notify($1, '')`, [eventsAppendedChannel]);
+            return appended;
+          })
+        : write(this.db),
+    );
+    this.wakeReaders();
+    return result;
   }
 
   private wakeReaders(): void {

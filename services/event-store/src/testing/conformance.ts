@@ -13,6 +13,7 @@ import {
   MultiStreamAppendUnsupportedError,
 } from '../event-store';
 import { eventually } from './eventually';
+import { describeWithStore } from './store-suite';
 
 /** What an adapter's test file hands the conformance suite. */
 export interface EventStoreFixture {
@@ -70,22 +71,11 @@ export function describeEventStoreConformance(
   factory: () => Promise<EventStoreFixture>,
   options: ConformanceOptions,
 ): void {
-  describe(`${name} conforms to the EventStore port`, () => {
-    if (options.skipReason !== undefined) {
-      it.skip(`skipped: ${options.skipReason}`, () => undefined);
-      return;
-    }
-    let fixture: EventStoreFixture;
+  const title = `${name} conforms to the EventStore port`;
+  describeWithStore(title, factory, options.skipReason, ({ fixture, streamName }) => {
     let store: EventStore;
-    const run = randomUUID().slice(0, 8);
-    const streamName = (label: string) => `${label}-${run}-${randomUUID()}`;
-
-    beforeAll(async () => {
-      fixture = await factory();
-      store = fixture.store;
-    });
-    afterAll(async () => {
-      await fixture?.close();
+    beforeAll(() => {
+      store = fixture().store;
     });
 
     it('appends events and reads the stream back in version order', async () => {
@@ -305,7 +295,7 @@ export function describeEventStoreConformance(
     });
 
     describeMultiStreamAppend(() => store, streamName, options);
-    describeCommitOrderReading(() => fixture, streamName, options);
+    describeCommitOrderReading(fixture, streamName, options);
   });
 }
 

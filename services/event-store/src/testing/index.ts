@@ -1,4 +1,5 @@
 export * from './test-database';
+export * from './test-event-store';
 export * from './conformance';
 export * from './lookup-conformance';
 export * from './whole-log';

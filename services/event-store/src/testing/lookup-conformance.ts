@@ -3,6 +3,7 @@ import type { EventStore, LogPosition, NewEvent, RecordedEvent } from '../event-
 import { comparePositions } from '../event-store';
 import type { EventStoreFixture } from './conformance';
 import { eventually } from './eventually';
+import { describeWithStore } from './store-suite';
 
 /**
  * The port's look-ups for operators, proven against every adapter beside the main suite
@@ -15,22 +16,11 @@ export function describeLookupConformance(
   factory: () => Promise<EventStoreFixture>,
   options: { skipReason?: string } = {},
 ): void {
-  describe(`${name} answers the EventStore port's look-ups`, () => {
-    if (options.skipReason !== undefined) {
-      it.skip(`skipped: ${options.skipReason}`, () => undefined);
-      return;
-    }
-    let fixture: EventStoreFixture;
+  const title = `${name} answers the EventStore port's look-ups`;
+  describeWithStore(title, factory, options.skipReason, ({ fixture, streamName }) => {
     let store: EventStore;
-    const run = randomUUID().slice(0, 8);
-    const streamName = (label: string) => `${label}-${run}-${randomUUID()}`;
-
-    beforeAll(async () => {
-      fixture = await factory();
-      store = fixture.store;
-    });
-    afterAll(async () => {
-      await fixture?.close();
+    beforeAll(() => {
+      store = fixture().store;
     });
 
     it('readByRequestId gives every event of one request, across streams, in readAll order', async () => {
