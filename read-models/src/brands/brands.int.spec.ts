@@ -1,7 +1,5 @@
-import { migrate } from '@brand-api/event-store';
 import type { RecordedEvent } from '@brand-api/event-store';
-import { createTestDatabase, projectionSpec } from '@brand-api/event-store/testing';
-import type { TestDatabase } from '@brand-api/event-store/testing';
+import { projectionSpec, useMigratedTestDatabase } from '@brand-api/event-store/testing';
 import { brandsMigrations } from './migrations';
 import { brandsProjection } from './projection';
 import {
@@ -14,18 +12,12 @@ import {
 
 jest.setTimeout(60_000);
 
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await migrate(testDb.db, brandsMigrations);
-});
-afterAll(() => testDb.drop());
+const db = useMigratedTestDatabase(brandsMigrations);
 
 const brandA = '00000000-0000-4000-8000-00000000000a';
 const keyA = '00000000-0000-4000-8000-0000000000a1';
 
-const spec = projectionSpec(brandsProjection, () => testDb.db);
+const spec = projectionSpec(brandsProjection, db);
 
 const recorded = (type: string, data: unknown, occurredAt: string): RecordedEvent =>
   spec.recorded(type, data, { metadata: { occurredAt }, recordedAt: new Date(occurredAt) });
@@ -54,14 +46,14 @@ describe('brands projection', () => {
   it('builds a brand and its key, and applying the same events again changes nothing', async () => {
     await given(created, issued);
     await given(created, issued);
-    expect(await getBrand(testDb.db, brandA)).toEqual({
+    expect(await getBrand(db(), brandA)).toEqual({
       id: brandA,
       name: 'Acme',
       customAuthEnabled: false,
       createdAt: '2025-03-01T10:00:00.000Z',
       updatedAt: '2025-03-01T10:00:00.000Z',
     });
-    expect(await listApiKeys(testDb.db, brandA)).toEqual([
+    expect(await listApiKeys(db(), brandA)).toEqual([
       {
         id: keyA,
         brandId: brandA,
@@ -72,7 +64,7 @@ describe('brands projection', () => {
         revokedAt: null,
       },
     ]);
-    expect(await findApiKeyCredential(testDb.db, 'b'.repeat(64))).toEqual({
+    expect(await findApiKeyCredential(db(), 'b'.repeat(64))).toEqual({
       id: keyA,
       brandId: brandA,
       scopes: ['members:read', 'posts:read'],
@@ -91,7 +83,7 @@ describe('brands projection', () => {
         '2025-03-02T10:00:00.000Z',
       ),
     );
-    expect(await getBrand(testDb.db, brandA)).toMatchObject({
+    expect(await getBrand(db(), brandA)).toMatchObject({
       name: 'Acme',
       customAuthEnabled: true,
       updatedAt: '2025-03-02T10:00:00.000Z',
@@ -106,8 +98,8 @@ describe('brands projection', () => {
     );
     await given(revoked);
     await given({ ...revoked, metadata: { occurredAt: '2025-03-04T10:00:00.000Z' } });
-    expect(await findApiKeyCredential(testDb.db, 'b'.repeat(64))).toMatchObject({ revoked: true });
-    expect(await listApiKeys(testDb.db, brandA)).toEqual([
+    expect(await findApiKeyCredential(db(), 'b'.repeat(64))).toMatchObject({ revoked: true });
+    expect(await listApiKeys(db(), brandA)).toEqual([
       expect.objectContaining({ revokedAt: '2025-03-03T10:00:00.000Z' }),
     ]);
   });
@@ -136,7 +128,7 @@ describe('listBrands', () => {
     let cursor: string | undefined;
     let pages = 0;
     for (;;) {
-      const page = await listBrands(testDb.db, { limit: 5, cursor });
+      const page = await listBrands(db(), { limit: 5, cursor });
       pages += 1;
       seen.push(...page.data.map((brand) => brand.id));
       if (!page.hasMore) {
@@ -151,7 +143,7 @@ describe('listBrands', () => {
   });
 
   it('refuses a cursor it did not make', async () => {
-    await expect(listBrands(testDb.db, { limit: 5, cursor: 'bm9wZQ' })).rejects.toBeInstanceOf(
+    await expect(listBrands(db(), { limit: 5, cursor: 'bm9wZQ' })).rejects.toBeInstanceOf(
       InvalidCursorError,
     );
   });

@@ -1,7 +1,5 @@
-import { migrate } from '@brand-api/event-store';
 import type { RecordedEvent } from '@brand-api/event-store';
-import { createTestDatabase, projectionSpec } from '@brand-api/event-store/testing';
-import type { TestDatabase } from '@brand-api/event-store/testing';
+import { projectionSpec, useMigratedTestDatabase } from '@brand-api/event-store/testing';
 import { InvalidCatalogueCursorError } from './cursor';
 import { catalogueMigrations } from './migrations';
 import { catalogueProjection } from './projection';
@@ -13,20 +11,14 @@ import {
   variantIdsOfProducts,
 } from './queries';
 
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await migrate(testDb.db, catalogueMigrations);
-});
-afterAll(() => testDb.drop());
+const db = useMigratedTestDatabase(catalogueMigrations);
 
 const brandA = '00000000-0000-4000-8000-00000000000a';
 const brandB = '00000000-0000-4000-8000-00000000000b';
 const uuid = (prefix: number, n: number) =>
   `${String(prefix).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const spec = projectionSpec(catalogueProjection, () => testDb.db);
+const spec = projectionSpec(catalogueProjection, db);
 
 function recorded(type: string, data: unknown, brandId = brandA, streamVersion = 0): RecordedEvent {
   return spec.recorded(type, data, { metadata: { brandId }, streamVersion });
@@ -81,7 +73,7 @@ describe('catalogue projection', () => {
     );
     await given(created, updated);
     await given(created, updated);
-    expect((await getProduct(testDb.db, brandA, uuid(1, 1)))?.data).toEqual({
+    expect((await getProduct(db(), brandA, uuid(1, 1)))?.data).toEqual({
       id: uuid(1, 1),
       storeId: 'P-1',
       title: 'Renamed',
@@ -94,8 +86,8 @@ describe('catalogue projection', () => {
       updatedAt: t1,
     });
     // The version of the product's stream: its last event's, the API's ETag.
-    expect((await getProduct(testDb.db, brandA, uuid(1, 1)))?.version).toBe(1);
-    expect(await getProduct(testDb.db, brandB, uuid(1, 1))).toBeUndefined();
+    expect((await getProduct(db(), brandA, uuid(1, 1)))?.version).toBe(1);
+    expect(await getProduct(db(), brandB, uuid(1, 1))).toBeUndefined();
   });
 
   it('moves a variant to another product and deletes variants with their product', async () => {
@@ -114,16 +106,16 @@ describe('catalogue projection', () => {
         1,
       ),
     );
-    expect((await getVariant(testDb.db, brandA, uuid(2, 1)))?.version).toBe(0);
-    expect((await getVariant(testDb.db, brandA, uuid(2, 2)))?.version).toBe(1);
-    expect((await getVariant(testDb.db, brandA, uuid(2, 2)))?.data).toMatchObject({
+    expect((await getVariant(db(), brandA, uuid(2, 1)))?.version).toBe(0);
+    expect((await getVariant(db(), brandA, uuid(2, 2)))?.version).toBe(1);
+    expect((await getVariant(db(), brandA, uuid(2, 2)))?.data).toMatchObject({
       productId: uuid(1, 2),
       productStoreId: 'P-2',
       sku: null,
       priceCents: 1000,
       updatedAt: t1,
     });
-    expect(await variantIdsOfProducts(testDb.db, [uuid(1, 1)])).toEqual([uuid(2, 1)]);
+    expect(await variantIdsOfProducts(db(), [uuid(1, 1)])).toEqual([uuid(2, 1)]);
     await given(
       recorded('VariantDeleted', {
         variantId: uuid(2, 1),
@@ -133,9 +125,9 @@ describe('catalogue projection', () => {
       }),
       recorded('ProductDeleted', { productId: uuid(1, 1), storeId: 'P-1' }),
     );
-    expect(await getProduct(testDb.db, brandA, uuid(1, 1))).toBeUndefined();
-    expect(await getVariant(testDb.db, brandA, uuid(2, 1))).toBeUndefined();
-    expect(await getVariant(testDb.db, brandA, uuid(2, 2))).toBeDefined();
+    expect(await getProduct(db(), brandA, uuid(1, 1))).toBeUndefined();
+    expect(await getVariant(db(), brandA, uuid(2, 1))).toBeUndefined();
+    expect(await getVariant(db(), brandA, uuid(2, 2))).toBeDefined();
   });
 
   it('is given the catalogue events only', () => {
@@ -198,34 +190,34 @@ describe('catalogue lists', () => {
 
   it('walks every product of the brand once, in creation order, with an exact hasMore', async () => {
     const { seen, pages } = await walk((cursor) =>
-      listProducts(testDb.db, brandC, { limit: 5, cursor }),
+      listProducts(db(), brandC, { limit: 5, cursor }),
     );
     expect(seen).toEqual(Array.from({ length: 23 }, (_, i) => uuid(1, 100 + i)));
     expect(pages).toBe(5);
-    const exact = await listProducts(testDb.db, brandC, { limit: 23 });
+    const exact = await listProducts(db(), brandC, { limit: 23 });
     expect(exact).toMatchObject({ hasMore: false, nextCursor: null });
   });
 
   it('lists only what changed after updatedAfter, in update order', async () => {
     const { seen } = await walk((cursor) =>
-      listProducts(testDb.db, brandC, { limit: 1, cursor, updatedAfter: '2025-05-15T00:00:00Z' }),
+      listProducts(db(), brandC, { limit: 1, cursor, updatedAfter: '2025-05-15T00:00:00Z' }),
     );
     expect(seen).toEqual([uuid(1, 105), uuid(1, 101)]);
   });
 
   it('filters variants by productId and by productStoreId', async () => {
-    const byId = await listVariants(testDb.db, brandC, { limit: 10, productId: uuid(1, 100) });
+    const byId = await listVariants(db(), brandC, { limit: 10, productId: uuid(1, 100) });
     expect(byId.data.map((v) => v.storeId)).toEqual(['V-100', 'V-101', 'V-102']);
     const { seen } = await walk((cursor) =>
-      listVariants(testDb.db, brandC, { limit: 2, cursor, productStoreId: 'P-101' }),
+      listVariants(db(), brandC, { limit: 2, cursor, productStoreId: 'P-101' }),
     );
     expect(seen).toEqual([uuid(2, 103), uuid(2, 104), uuid(2, 105)]);
-    expect(
-      (await listVariants(testDb.db, brandB, { limit: 10, productStoreId: 'P-101' })).data,
-    ).toEqual([]);
+    expect((await listVariants(db(), brandB, { limit: 10, productStoreId: 'P-101' })).data).toEqual(
+      [],
+    );
     expect(
       (
-        await listVariants(testDb.db, brandC, {
+        await listVariants(db(), brandC, {
           limit: 10,
           productId: uuid(1, 100),
           productStoreId: 'P-101',
@@ -235,12 +227,12 @@ describe('catalogue lists', () => {
   });
 
   it('refuses a cursor it did not make, or one from a differently sorted walk', async () => {
+    await expect(listProducts(db(), brandC, { limit: 5, cursor: 'bm9wZQ' })).rejects.toBeInstanceOf(
+      InvalidCatalogueCursorError,
+    );
+    const page = await listProducts(db(), brandC, { limit: 1 });
     await expect(
-      listProducts(testDb.db, brandC, { limit: 5, cursor: 'bm9wZQ' }),
-    ).rejects.toBeInstanceOf(InvalidCatalogueCursorError);
-    const page = await listProducts(testDb.db, brandC, { limit: 1 });
-    await expect(
-      listProducts(testDb.db, brandC, {
+      listProducts(db(), brandC, {
         limit: 1,
         cursor: page.nextCursor ?? '',
         updatedAfter: '2025-01-01T00:00:00Z',

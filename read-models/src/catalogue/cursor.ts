@@ -1,4 +1,4 @@
-import { isCursorInstant } from '../cursor-instant';
+import { decodeListCursor, encodeListCursor, InvalidListCursorError } from '../list-cursor';
 
 /**
  * Opaque list cursors: the sort key of the last row of a page and which key the list is
@@ -13,34 +13,21 @@ export interface PageCursor {
   id: string;
 }
 
-export class InvalidCatalogueCursorError extends Error {
+export class InvalidCatalogueCursorError extends InvalidListCursorError {
   override readonly name = 'InvalidCatalogueCursorError';
-  constructor(message = 'The cursor is not one this list returned') {
-    super(message);
-  }
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function encodeCursor(cursor: PageCursor): string {
-  return Buffer.from(`${cursor.sort === 'created' ? 'c' : 'u'}|${cursor.at}|${cursor.id}`).toString(
-    'base64url',
-  );
+export function encodeCursor({ sort, at, id }: PageCursor): string {
+  return encodeListCursor({ kind: sort === 'created' ? 'c' : 'u', at, id });
 }
 
 export function decodeCursor(cursor: string, expected: SortKey): PageCursor {
-  const [sort, at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (
-    (sort !== 'c' && sort !== 'u') ||
-    !at ||
-    !id ||
-    rest.length > 0 ||
-    !isCursorInstant(at) ||
-    !uuid.test(id)
-  ) {
+  const parts = decodeListCursor(cursor);
+  if (parts === undefined || (parts.kind !== 'c' && parts.kind !== 'u')) {
     throw new InvalidCatalogueCursorError();
   }
-  const decoded: PageCursor = { sort: sort === 'c' ? 'created' : 'updated', at, id };
+  const { kind, at, id } = parts;
+  const decoded: PageCursor = { sort: kind === 'c' ? 'created' : 'updated', at, id };
   if (decoded.sort !== expected) {
     throw new InvalidCatalogueCursorError(
       'The cursor belongs to a list with different filters: pass updatedAfter on every page or on none',

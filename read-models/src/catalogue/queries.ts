@@ -51,27 +51,38 @@ function prepared(text: string): { name: string } {
   return { name };
 }
 
-export async function getProduct(
+export function getProduct(
   db: Queryable,
   brandId: string,
   productId: string,
 ): Promise<Versioned<BrandProduct> | undefined> {
-  const text = `SELECT ${productColumns}, version FROM brand_products WHERE id = $1 AND brand_id = $2`;
-  const { rows } = await db.query<Row<BrandProduct>>(text, [productId, brandId], prepared(text));
-  return rows[0] && versioned(rows[0]);
+  return getOne<BrandProduct>(db, 'brand_products', productColumns, brandId, productId);
 }
 
-export async function getVariant(
+export function getVariant(
   db: Queryable,
   brandId: string,
   variantId: string,
 ): Promise<Versioned<BrandProductVariant> | undefined> {
-  const text = `SELECT ${variantColumns}, version FROM brand_product_variants WHERE id = $1 AND brand_id = $2`;
-  const { rows } = await db.query<Row<BrandProductVariant>>(
-    text,
-    [variantId, brandId],
-    prepared(text),
+  return getOne<BrandProductVariant>(
+    db,
+    'brand_product_variants',
+    variantColumns,
+    brandId,
+    variantId,
   );
+}
+
+/** The brand's row of `table` with this id, with its version. */
+async function getOne<T>(
+  db: Queryable,
+  table: string,
+  columns: string,
+  brandId: string,
+  id: string,
+): Promise<Versioned<T> | undefined> {
+  const text = `SELECT ${columns}, version FROM ${table} WHERE id = $1 AND brand_id = $2`;
+  const { rows } = await db.query<Row<T>>(text, [id, brandId], prepared(text));
   return rows[0] && versioned(rows[0]);
 }
 

@@ -1,7 +1,5 @@
-import { migrate } from '@brand-api/event-store';
 import type { RecordedEvent } from '@brand-api/event-store';
-import { createTestDatabase, projectionSpec } from '@brand-api/event-store/testing';
-import type { TestDatabase } from '@brand-api/event-store/testing';
+import { projectionSpec, useMigratedTestDatabase } from '@brand-api/event-store/testing';
 import {
   communityMigrations,
   communityProjection,
@@ -18,13 +16,7 @@ import {
   memberSessionMigrations,
 } from './index';
 
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await migrate(testDb.db, [...communityMigrations, ...memberSessionMigrations]);
-});
-afterAll(() => testDb.drop());
+const db = useMigratedTestDatabase([...communityMigrations, ...memberSessionMigrations]);
 
 const brandA = '00000000-0000-4000-8000-00000000000a';
 const brandB = '00000000-0000-4000-8000-00000000000b';
@@ -36,7 +28,7 @@ const memberId = (n: number) => `30000000-0000-4000-8000-${String(n).padStart(12
 const postId = (n: number) => `40000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const minute = (n: number) => new Date(Date.UTC(2025, 2, 1, 10, n)).toISOString();
 
-const spec = projectionSpec(communityProjection, () => testDb.db);
+const spec = projectionSpec(communityProjection, db);
 
 const recorded = (
   type: string,
@@ -100,18 +92,15 @@ async function walk<T>(
 }
 
 describe('community projection: members and groups', () => {
+  const vipBadge = {
+    id: groupStaff,
+    name: 'VIP',
+    foregroundColor: '#fff',
+    backgroundColor: '#000',
+  };
   const vipCreated = recorded(
     'MemberGroupCreated',
-    {
-      memberGroupId: groupVip,
-      name: 'VIP',
-      brandMemberBadge: {
-        id: groupStaff,
-        name: 'VIP',
-        foregroundColor: '#fff',
-        backgroundColor: '#000',
-      },
-    },
+    { memberGroupId: groupVip, name: 'VIP', brandMemberBadge: vipBadge },
     minute(0),
   );
   const staffCreated = recorded(
@@ -129,7 +118,7 @@ describe('community projection: members and groups', () => {
     ];
     await given(...events);
     await given(...events);
-    expect((await getMember(testDb.db, brandA, memberId(1)))?.data).toEqual({
+    expect((await getMember(db(), brandA, memberId(1)))?.data).toEqual({
       id: memberId(1),
       username: 'member-1',
       firstName: 'First1',
@@ -140,16 +129,11 @@ describe('community projection: members and groups', () => {
       role: 'CUSTOMER',
       groupIds: [],
     });
-    expect(await getMember(testDb.db, brandA, memberId(8))).toBeUndefined();
-    expect((await getMemberGroup(testDb.db, brandA, groupVip))?.data).toEqual({
+    expect(await getMember(db(), brandA, memberId(8))).toBeUndefined();
+    expect((await getMemberGroup(db(), brandA, groupVip))?.data).toEqual({
       id: groupVip,
       name: 'VIP',
-      brandMemberBadge: {
-        id: groupStaff,
-        name: 'VIP',
-        foregroundColor: '#fff',
-        backgroundColor: '#000',
-      },
+      brandMemberBadge: vipBadge,
     });
   });
 
@@ -173,7 +157,7 @@ describe('community projection: members and groups', () => {
       groupsOf(1, [groupStaff, groupVip], minute(22), 4),
       ...[2, 3, 4, 5].map((n) => groupsOf(n, [groupVip], minute(22))),
     );
-    expect((await getMember(testDb.db, brandA, memberId(1)))?.data).toMatchObject({
+    expect((await getMember(db(), brandA, memberId(1)))?.data).toMatchObject({
       lastName: 'L',
       phoneNumber: '+447700900123',
       isBanned: true,
@@ -181,7 +165,7 @@ describe('community projection: members and groups', () => {
       groupIds: [groupStaff, groupVip],
     });
     // Each of the member's own events sets the version of its stream, the API's ETag.
-    expect((await getMember(testDb.db, brandA, memberId(1)))?.version).toBe(4);
+    expect((await getMember(db(), brandA, memberId(1)))?.version).toBe(4);
     await given(
       recorded(
         'MemberProfileUpdated',
@@ -189,9 +173,7 @@ describe('community projection: members and groups', () => {
         minute(23),
       ),
     );
-    expect((await getMember(testDb.db, brandA, memberId(1)))?.data).not.toHaveProperty(
-      'phoneNumber',
-    );
+    expect((await getMember(db(), brandA, memberId(1)))?.data).not.toHaveProperty('phoneNumber');
   });
 
   it('takes the role an operator set, again without change when re-applied', async () => {
@@ -204,44 +186,42 @@ describe('community projection: members and groups', () => {
     );
     await given(promoted);
     await given(promoted);
-    expect((await getMember(testDb.db, brandA, memberId(2)))?.data).toMatchObject({
+    expect((await getMember(db(), brandA, memberId(2)))?.data).toMatchObject({
       role: 'MODERATOR',
     });
-    expect((await getMember(testDb.db, brandA, memberId(3)))?.data).toMatchObject({
+    expect((await getMember(db(), brandA, memberId(3)))?.data).toMatchObject({
       role: 'CUSTOMER',
     });
   });
 
   it('walks members page by page, all or of one group, in join order', async () => {
-    const all = await walk((after) => listMembers(testDb.db, brandA, { limit: 2, after }));
+    const all = await walk((after) => listMembers(db(), brandA, { limit: 2, after }));
     expect(all.map((m) => m.id)).toEqual([1, 2, 3, 4, 5, 6, 7].map(memberId));
     const vip = await walk((after) =>
-      listMembers(testDb.db, brandA, { limit: 2, after, groupId: groupVip }),
+      listMembers(db(), brandA, { limit: 2, after, groupId: groupVip }),
     );
     expect(vip.map((m) => m.id)).toEqual([1, 2, 3, 4, 5].map(memberId));
-    expect(await memberIdsInGroup(testDb.db, groupStaff)).toEqual([memberId(1)]);
+    expect(await memberIdsInGroup(db(), groupStaff)).toEqual([memberId(1)]);
   });
 
   it('refuses a cursor of another list', async () => {
-    const page = await listMembers(testDb.db, brandA, { limit: 1 });
+    const page = await listMembers(db(), brandA, { limit: 1 });
     await expect(
-      listPosts(testDb.db, brandA, { limit: 1, after: page.nextCursor ?? '' }),
+      listPosts(db(), brandA, { limit: 1, after: page.nextCursor ?? '' }),
     ).rejects.toBeInstanceOf(InvalidCommunityCursorError);
   });
 
   it('removes a deleted group from every member, and never shows it again', async () => {
     await given(recorded('MemberGroupDeleted', { memberGroupId: groupVip }, minute(30)));
-    expect((await getMember(testDb.db, brandA, memberId(1)))?.data.groupIds).toEqual([groupStaff]);
-    expect((await getMember(testDb.db, brandA, memberId(2)))?.data.groupIds).toEqual([]);
+    expect((await getMember(db(), brandA, memberId(1)))?.data.groupIds).toEqual([groupStaff]);
+    expect((await getMember(db(), brandA, memberId(2)))?.data.groupIds).toEqual([]);
     // The group's event is not the member's: each member's own MemberGroupsReplaced moves it.
-    expect((await getMember(testDb.db, brandA, memberId(2)))?.version).toBe(2);
-    expect(await getMemberGroup(testDb.db, brandA, groupVip)).toBeUndefined();
-    expect((await listMembers(testDb.db, brandA, { limit: 10, groupId: groupVip })).data).toEqual(
-      [],
-    );
+    expect((await getMember(db(), brandA, memberId(2)))?.version).toBe(2);
+    expect(await getMemberGroup(db(), brandA, groupVip)).toBeUndefined();
+    expect((await listMembers(db(), brandA, { limit: 10, groupId: groupVip })).data).toEqual([]);
     // A PATCH decided before the deletion but appended after it.
     await given(groupsOf(6, [groupVip, groupStaff], minute(31)));
-    expect((await getMember(testDb.db, brandA, memberId(6)))?.data.groupIds).toEqual([groupStaff]);
+    expect((await getMember(db(), brandA, memberId(6)))?.data.groupIds).toEqual([groupStaff]);
   });
 
   it('renames a group and removes its badge', async () => {
@@ -254,13 +234,13 @@ describe('community projection: members and groups', () => {
         1,
       ),
     );
-    expect((await getMemberGroup(testDb.db, brandA, groupStaff))?.data).toEqual({
+    expect((await getMemberGroup(db(), brandA, groupStaff))?.data).toEqual({
       id: groupStaff,
       name: 'Team',
       brandMemberBadge: null,
     });
-    expect((await getMemberGroup(testDb.db, brandA, groupStaff))?.version).toBe(1);
-    const groups = await listMemberGroups(testDb.db, brandA, { limit: 10 });
+    expect((await getMemberGroup(db(), brandA, groupStaff))?.version).toBe(1);
+    const groups = await listMemberGroups(db(), brandA, { limit: 10 });
     expect(groups).toEqual({
       data: [expect.objectContaining({ id: groupStaff })],
       hasMore: false,
@@ -295,7 +275,7 @@ describe('community projection: posts', () => {
       created(6, roomGeneral, brandB),
       recorded('PostPinned', { postId: postId(3), roomId: roomGeneral }, minute(10)),
     );
-    const all = await walk((after) => listPosts(testDb.db, brandA, { limit: 2, after }));
+    const all = await walk((after) => listPosts(db(), brandA, { limit: 2, after }));
     expect(all.map((p) => p.id)).toEqual([1, 2, 3, 4, 5].map(postId));
     expect(all[2]).toEqual({
       id: postId(3),
@@ -309,7 +289,7 @@ describe('community projection: posts', () => {
       createdAt: minute(3),
       publishedAt: minute(3),
     });
-    const general = await listPosts(testDb.db, brandA, {
+    const general = await listPosts(db(), brandA, {
       limit: 10,
       roomId: roomGeneral,
       createdAtAfter: minute(1),
@@ -320,21 +300,19 @@ describe('community projection: posts', () => {
 
 describe('member sessions', () => {
   it('finds a live session and forgets it once expired', async () => {
-    await createMemberSession(testDb.db, {
+    await createMemberSession(db(), {
       tokenHash: 'f'.repeat(64),
       memberId: memberId(1),
       brandId: brandA,
       createdAt: minute(0),
       expiresAt: minute(30),
     });
-    expect(await findMemberSession(testDb.db, 'f'.repeat(64), new Date(minute(29)))).toEqual({
+    expect(await findMemberSession(db(), 'f'.repeat(64), new Date(minute(29)))).toEqual({
       memberId: memberId(1),
       brandId: brandA,
       expiresAt: minute(30),
     });
-    expect(
-      await findMemberSession(testDb.db, 'f'.repeat(64), new Date(minute(30))),
-    ).toBeUndefined();
-    expect(await deleteExpiredMemberSessions(testDb.db, new Date(minute(31)))).toBe(1);
+    expect(await findMemberSession(db(), 'f'.repeat(64), new Date(minute(30)))).toBeUndefined();
+    expect(await deleteExpiredMemberSessions(db(), new Date(minute(31)))).toBe(1);
   });
 });

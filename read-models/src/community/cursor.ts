@@ -1,4 +1,4 @@
-import { isCursorInstant } from '../cursor-instant';
+import { decodeListCursor, encodeListCursor, InvalidListCursorError } from '../list-cursor';
 
 /**
  * Opaque cursors of the community lists: the sort key (instant, id) of a page's last row and
@@ -11,23 +11,16 @@ export interface CommunityCursor {
   id: string;
 }
 
-export class InvalidCommunityCursorError extends Error {
+export class InvalidCommunityCursorError extends InvalidListCursorError {
   override readonly name = 'InvalidCommunityCursorError';
-  constructor(message = 'The cursor is not one this list returned') {
-    super(message);
-  }
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function encodeCommunityCursor(list: CommunityList, cursor: CommunityCursor): string {
-  return Buffer.from(`${list}|${cursor.at}|${cursor.id}`).toString('base64url');
+export function encodeCommunityCursor(list: CommunityList, { at, id }: CommunityCursor): string {
+  return encodeListCursor({ kind: list, at, id });
 }
 
 export function decodeCommunityCursor(list: CommunityList, cursor: string): CommunityCursor {
-  const [kind, at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (kind !== list || !at || !id || rest.length > 0 || !isCursorInstant(at) || !uuid.test(id)) {
-    throw new InvalidCommunityCursorError();
-  }
-  return { at, id };
+  const parts = decodeListCursor(cursor);
+  if (parts === undefined || parts.kind !== list) throw new InvalidCommunityCursorError();
+  return { at: parts.at, id: parts.id };
 }

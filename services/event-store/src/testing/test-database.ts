@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createPgDatabase, createPgliteDatabase } from '../db';
-import type { Database } from '../db';
+import { createPgDatabase, createPgliteDatabase, migrate } from '../db';
+import type { Database, Migration } from '../db';
 import { pgliteTemplate } from './pglite-template';
 
 /** The server tests run against, or undefined for embedded PGlite. */
@@ -95,4 +95,21 @@ export function itOnServer(
 ): void {
   if (hasPostgresServer()) it(title, test, timeoutMs);
   else it.skip(`${title} — skipped: ${needsServer}; ${why}`, test, timeoutMs);
+}
+
+/**
+ * The spec's own test database, migrated with `migrations` before its first test and dropped
+ * after its last (the hooks are registered where this is called). Returns its connection.
+ */
+export function useMigratedTestDatabase(migrations: readonly Migration[]): () => Database {
+  let testDb: TestDatabase | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await migrate(testDb.db, migrations);
+  });
+  afterAll(() => testDb?.drop());
+  return () => {
+    if (testDb === undefined) throw new Error('The test database is created before the first test');
+    return testDb.db;
+  };
 }
