@@ -1,5 +1,5 @@
 import { migrate } from '../db';
-import type { Database } from '../db';
+import type { Database, Migration } from '../db';
 import type { AppendResult, EventStore, StreamAppend } from '../event-store';
 import {
   appendToStreamInTransaction,
@@ -7,10 +7,12 @@ import {
   eventStoreMigrations,
 } from '../postgres';
 import { createTestDatabase } from './test-database';
+import type { TestDatabase } from './test-database';
 
 /** A Postgres event store on a fresh test database of its own, migrated. */
 export interface TestEventStore {
   store: EventStore;
+  testDb: TestDatabase;
   db: Database;
   /**
    * An append whose transaction stays open `holdMs` after its insert, so events with later
@@ -21,15 +23,17 @@ export interface TestEventStore {
   close: () => Promise<void>;
 }
 
+/** `migrations`: the event store's, or more tables beside them (they must include the store's). */
 export async function createTestEventStore(
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; migrations?: readonly Migration[] } = {},
 ): Promise<TestEventStore> {
-  const testDb = await createTestDatabase(options);
+  const testDb = await createTestDatabase({ poolSize: options.poolSize });
   const { db } = testDb;
-  await migrate(db, eventStoreMigrations);
+  await migrate(db, options.migrations ?? eventStoreMigrations);
   const store = createPostgresEventStore(db);
   return {
     store,
+    testDb,
     db,
     appendSlowly: (append, holdMs) =>
       db.transaction(async (tx) => {

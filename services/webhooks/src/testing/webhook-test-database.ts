@@ -1,34 +1,15 @@
-import { createPostgresEventStore, migrate } from '@brand-api/event-store';
-import type { Database, EventStore, LogPosition } from '@brand-api/event-store';
-import { createTestDatabase } from '@brand-api/event-store/testing';
-import type { TestDatabase } from '@brand-api/event-store/testing';
+import type { EventStore, LogPosition } from '@brand-api/event-store';
+import { createTestEventStore } from '@brand-api/event-store/testing';
+import type { TestEventStore } from '@brand-api/event-store/testing';
 import { aMember, memberJoined } from './fixtures';
 import { webhookTestMigrations } from './webhook-tables';
 
-export interface WebhookTestDatabase {
-  testDb: TestDatabase;
-  db: Database;
-  /** The Postgres event store on `db`. */
-  store: EventStore;
-  /** Closes the store and drops the database. */
-  close(): Promise<void>;
-}
+/** The Postgres event store on `db`, with the webhook tables beside it. */
+export type WebhookTestDatabase = TestEventStore;
 
 /** A fresh test database with the event store and the webhook tables. */
-export async function openWebhookTestDatabase(): Promise<WebhookTestDatabase> {
-  const testDb = await createTestDatabase();
-  const { db } = testDb;
-  await migrate(db, webhookTestMigrations);
-  const store = createPostgresEventStore(db);
-  return {
-    testDb,
-    db,
-    store,
-    async close() {
-      await store.close();
-      await testDb.drop();
-    },
-  };
+export function openWebhookTestDatabase(): Promise<WebhookTestDatabase> {
+  return createTestEventStore({ migrations: webhookTestMigrations });
 }
 
 /** `count` joins of one new member of the brand, appended in one stream, and where they end. */
