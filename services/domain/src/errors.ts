@@ -132,3 +132,6 @@ export function existing<S extends { status: string }>(
 export function unreachable(value: never): never {
   throw new TypeError(`No case for ${JSON.stringify(value)}`);
 }
+
+/** Where every aggregate's state starts: nothing has happened on its stream yet. */
+export const absent = (): { status: 'absent' } => ({ status: 'absent' });

@@ -20,8 +20,6 @@ export type ApiKeyState =
       keyPrefix: string;
     };
 
-export const initialApiKeyState = (): ApiKeyState => ({ status: 'absent' });
-
 export function evolveApiKey(state: ApiKeyState, event: ApiKeyEvent): ApiKeyState {
   switch (event.type) {
     case 'ApiKeyIssued':

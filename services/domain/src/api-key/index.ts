@@ -1,5 +1,6 @@
-import { evolveApiKey, initialApiKeyState } from './api-key';
+import { evolveApiKey } from './api-key';
 import { decideApiKey } from './decide';
+import { absent } from '../errors';
 
 export * from './api-key';
 export * from './decide';
@@ -7,5 +8,5 @@ export * from './decide';
 export const apiKeyDecider = {
   decide: decideApiKey,
   evolve: evolveApiKey,
-  initialState: initialApiKeyState,
+  initialState: absent,
 };

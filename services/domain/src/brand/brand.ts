@@ -12,8 +12,6 @@ export const brandStreamName = (brandId: string): string => `brand-${brandId}`;
 export type BrandState =
   { status: 'absent' } | { status: 'active'; id: string; name: string; customAuthEnabled: boolean };
 
-export const initialBrandState = (): BrandState => ({ status: 'absent' });
-
 export function evolveBrand(state: BrandState, event: BrandEvent): BrandState {
   switch (event.type) {
     case 'BrandCreated':

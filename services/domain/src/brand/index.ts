@@ -1,5 +1,6 @@
-import { evolveBrand, initialBrandState } from './brand';
+import { evolveBrand } from './brand';
 import { decideBrand } from './decide';
+import { absent } from '../errors';
 
 export * from './brand';
 export * from './decide';
@@ -7,5 +8,5 @@ export * from './decide';
 export const brandDecider = {
   decide: decideBrand,
   evolve: evolveBrand,
-  initialState: initialBrandState,
+  initialState: absent,
 };

@@ -1,7 +1,8 @@
 import { decideProduct } from './decide-product';
 import { decideVariant } from './decide-variant';
-import { evolveProduct, initialProductState } from './product';
-import { evolveVariant, initialVariantState } from './variant';
+import { evolveProduct } from './product';
+import { evolveVariant } from './variant';
+import { absent } from '../errors';
 
 export * from './store-id-claim';
 export * from './product';
@@ -13,11 +14,11 @@ export * from './streams';
 export const productDecider = {
   decide: decideProduct,
   evolve: evolveProduct,
-  initialState: initialProductState,
+  initialState: absent,
 };
 
 export const variantDecider = {
   decide: decideVariant,
   evolve: evolveVariant,
-  initialState: initialVariantState,
+  initialState: absent,
 };

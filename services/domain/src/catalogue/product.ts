@@ -30,8 +30,6 @@ export type ProductState =
 
 export type ActiveProduct = Extract<ProductState, { status: 'active' }>;
 
-export const initialProductState = (): ProductState => ({ status: 'absent' });
-
 export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
   switch (event.type) {
     case 'ProductCreated': {

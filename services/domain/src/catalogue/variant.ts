@@ -29,8 +29,6 @@ export type VariantState =
 
 export type ActiveVariant = Extract<VariantState, { status: 'active' }>;
 
-export const initialVariantState = (): VariantState => ({ status: 'absent' });
-
 export function evolveVariant(state: VariantState, event: VariantEvent): VariantState {
   switch (event.type) {
     case 'VariantCreated': {

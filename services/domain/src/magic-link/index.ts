@@ -1,5 +1,6 @@
 import { decideMagicLink } from './decide';
-import { evolveMagicLink, initialMagicLinkState } from './magic-link';
+import { evolveMagicLink } from './magic-link';
+import { absent } from '../errors';
 
 export * from './magic-link';
 export * from './decide';
@@ -7,5 +8,5 @@ export * from './decide';
 export const magicLinkDecider = {
   decide: decideMagicLink,
   evolve: evolveMagicLink,
-  initialState: initialMagicLinkState,
+  initialState: absent,
 };

@@ -24,8 +24,6 @@ export type MagicLinkState =
       returnTo: string | null;
     };
 
-export const initialMagicLinkState = (): MagicLinkState => ({ status: 'absent' });
-
 export function evolveMagicLink(state: MagicLinkState, event: MagicLinkEvent): MagicLinkState {
   switch (event.type) {
     case 'MagicLinkIssued':

@@ -1,5 +1,6 @@
 import { decideMemberGroup } from './decide';
-import { evolveMemberGroup, initialMemberGroupState } from './member-group';
+import { evolveMemberGroup } from './member-group';
+import { absent } from '../errors';
 
 export * from './member-group';
 export * from './decide';
@@ -7,5 +8,5 @@ export * from './decide';
 export const memberGroupDecider = {
   decide: decideMemberGroup,
   evolve: evolveMemberGroup,
-  initialState: initialMemberGroupState,
+  initialState: absent,
 };

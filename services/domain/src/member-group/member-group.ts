@@ -21,8 +21,6 @@ export interface LiveMemberGroup {
 export type MemberGroupState =
   { status: 'absent' } | LiveMemberGroup | { status: 'deleted'; id: string };
 
-export const initialMemberGroupState = (): MemberGroupState => ({ status: 'absent' });
-
 export function evolveMemberGroup(
   state: MemberGroupState,
   event: MemberGroupEvent,

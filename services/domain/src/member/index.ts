@@ -1,5 +1,6 @@
 import { decideMember } from './decide';
-import { evolveMember, initialMemberState } from './member';
+import { evolveMember } from './member';
+import { absent } from '../errors';
 
 export * from './member';
 export * from './decide';
@@ -10,5 +11,5 @@ export * from './acting-member';
 export const memberDecider = {
   decide: decideMember,
   evolve: evolveMember,
-  initialState: initialMemberState,
+  initialState: absent,
 };

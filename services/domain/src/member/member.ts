@@ -40,8 +40,6 @@ export interface ActiveMember extends MemberProfile {
 
 export type MemberState = { status: 'absent' } | ActiveMember;
 
-export const initialMemberState = (): MemberState => ({ status: 'absent' });
-
 export function evolveMember(state: MemberState, event: MemberEvent): MemberState {
   if (event.type === 'MemberJoined') {
     const { data } = event;

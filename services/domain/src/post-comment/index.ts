@@ -3,8 +3,8 @@ import {
   evolvePostComment,
   evolvePostCommentLike,
   initialPostCommentLikeState,
-  initialPostCommentState,
 } from './post-comment';
+import { absent } from '../errors';
 
 export * from './post-comment';
 export * from './decide';
@@ -12,7 +12,7 @@ export * from './decide';
 export const postCommentDecider = {
   decide: decidePostComment,
   evolve: evolvePostComment,
-  initialState: initialPostCommentState,
+  initialState: absent,
 };
 
 export const postCommentLikeDecider = {

@@ -26,8 +26,6 @@ export interface LivePostComment {
 
 export type PostCommentState = { status: 'absent' } | LivePostComment;
 
-export const initialPostCommentState = (): PostCommentState => ({ status: 'absent' });
-
 export function evolvePostComment(
   _state: PostCommentState,
   event: PostCommentCreated,

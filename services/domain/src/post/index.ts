@@ -1,5 +1,6 @@
 import { decidePost, decidePostLike } from './decide';
-import { evolvePost, evolvePostLike, initialPostLikeState, initialPostState } from './post';
+import { evolvePost, evolvePostLike, initialPostLikeState } from './post';
+import { absent } from '../errors';
 
 export * from './post';
 export * from './decide';
@@ -7,7 +8,7 @@ export * from './decide';
 export const postDecider = {
   decide: decidePost,
   evolve: evolvePost,
-  initialState: initialPostState,
+  initialState: absent,
 };
 
 export const postLikeDecider = {

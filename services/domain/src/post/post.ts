@@ -40,8 +40,6 @@ export type PostState = { status: 'absent' } | LivePost;
 /** Events of the post stream itself. */
 export type PostStreamEvent = PostCreated | PostPinned | PostUnpinned;
 
-export const initialPostState = (): PostState => ({ status: 'absent' });
-
 export function evolvePost(state: PostState, event: PostStreamEvent): PostState {
   switch (event.type) {
     case 'PostCreated':

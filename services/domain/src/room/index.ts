@@ -1,5 +1,6 @@
 import { decideRoom } from './decide';
-import { evolveRoom, initialRoomState } from './room';
+import { evolveRoom } from './room';
+import { absent } from '../errors';
 
 export * from './room';
 export * from './decide';
@@ -7,5 +8,5 @@ export * from './decide';
 export const roomDecider = {
   decide: decideRoom,
   evolve: evolveRoom,
-  initialState: initialRoomState,
+  initialState: absent,
 };

@@ -11,8 +11,6 @@ export const roomStreamName = (roomId: string): string => `room-${roomId}`;
 
 export type RoomState = { status: 'absent' } | { status: 'active'; id: string; name: string };
 
-export const initialRoomState = (): RoomState => ({ status: 'absent' });
-
 export function evolveRoom(_state: RoomState, event: RoomEvent): RoomState {
   switch (event.type) {
     case 'RoomCreated':

@@ -1,5 +1,6 @@
 import { decideWebhookEndpoint } from './decide';
-import { evolveWebhookEndpoint, initialWebhookEndpointState } from './webhook-endpoint';
+import { evolveWebhookEndpoint } from './webhook-endpoint';
+import { absent } from '../errors';
 
 export * from './webhook-endpoint';
 export * from './decide';
@@ -7,5 +8,5 @@ export * from './decide';
 export const webhookEndpointDecider = {
   decide: decideWebhookEndpoint,
   evolve: evolveWebhookEndpoint,
-  initialState: initialWebhookEndpointState,
+  initialState: absent,
 };

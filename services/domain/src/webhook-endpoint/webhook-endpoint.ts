@@ -34,8 +34,6 @@ export type WebhookEndpointState =
       previousSecretExpiresAt: string | null;
     };
 
-export const initialWebhookEndpointState = (): WebhookEndpointState => ({ status: 'absent' });
-
 export function evolveWebhookEndpoint(
   state: WebhookEndpointState,
   event: WebhookEndpointEvent,
