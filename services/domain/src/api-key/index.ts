@@ -1,12 +1,8 @@
 import { evolveApiKey } from './api-key';
 import { decideApiKey } from './decide';
-import { absent } from '../errors';
+import { decider } from '../decider';
 
 export * from './api-key';
 export * from './decide';
 
-export const apiKeyDecider = {
-  decide: decideApiKey,
-  evolve: evolveApiKey,
-  initialState: absent,
-};
+export const apiKeyDecider = decider(decideApiKey, evolveApiKey);

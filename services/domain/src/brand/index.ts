@@ -1,12 +1,8 @@
 import { evolveBrand } from './brand';
 import { decideBrand } from './decide';
-import { absent } from '../errors';
+import { decider } from '../decider';
 
 export * from './brand';
 export * from './decide';
 
-export const brandDecider = {
-  decide: decideBrand,
-  evolve: evolveBrand,
-  initialState: absent,
-};
+export const brandDecider = decider(decideBrand, evolveBrand);

@@ -2,7 +2,7 @@ import { decideProduct } from './decide-product';
 import { decideVariant } from './decide-variant';
 import { evolveProduct } from './product';
 import { evolveVariant } from './variant';
-import { absent } from '../errors';
+import { decider } from '../decider';
 
 export * from './store-id-claim';
 export * from './product';
@@ -11,14 +11,6 @@ export * from './variant';
 export * from './decide-variant';
 export * from './streams';
 
-export const productDecider = {
-  decide: decideProduct,
-  evolve: evolveProduct,
-  initialState: absent,
-};
+export const productDecider = decider(decideProduct, evolveProduct);
 
-export const variantDecider = {
-  decide: decideVariant,
-  evolve: evolveVariant,
-  initialState: absent,
-};
+export const variantDecider = decider(decideVariant, evolveVariant);

@@ -1,12 +1,8 @@
 import { decideMagicLink } from './decide';
 import { evolveMagicLink } from './magic-link';
-import { absent } from '../errors';
+import { decider } from '../decider';
 
 export * from './magic-link';
 export * from './decide';
 
-export const magicLinkDecider = {
-  decide: decideMagicLink,
-  evolve: evolveMagicLink,
-  initialState: absent,
-};
+export const magicLinkDecider = decider(decideMagicLink, evolveMagicLink);

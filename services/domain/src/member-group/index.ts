@@ -1,12 +1,8 @@
 import { decideMemberGroup } from './decide';
 import { evolveMemberGroup } from './member-group';
-import { absent } from '../errors';
+import { decider } from '../decider';
 
 export * from './member-group';
 export * from './decide';
 
-export const memberGroupDecider = {
-  decide: decideMemberGroup,
-  evolve: evolveMemberGroup,
-  initialState: absent,
-};
+export const memberGroupDecider = decider(decideMemberGroup, evolveMemberGroup);

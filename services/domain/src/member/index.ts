@@ -1,6 +1,6 @@
 import { decideMember } from './decide';
 import { evolveMember } from './member';
-import { absent } from '../errors';
+import { decider } from '../decider';
 
 export * from './member';
 export * from './decide';
@@ -8,8 +8,4 @@ export * from './claims';
 export * from './username';
 export * from './acting-member';
 
-export const memberDecider = {
-  decide: decideMember,
-  evolve: evolveMember,
-  initialState: absent,
-};
+export const memberDecider = decider(decideMember, evolveMember);

@@ -4,16 +4,12 @@ import {
   evolvePostCommentLike,
   initialPostCommentLikeState,
 } from './post-comment';
-import { absent } from '../errors';
+import { decider } from '../decider';
 
 export * from './post-comment';
 export * from './decide';
 
-export const postCommentDecider = {
-  decide: decidePostComment,
-  evolve: evolvePostComment,
-  initialState: absent,
-};
+export const postCommentDecider = decider(decidePostComment, evolvePostComment);
 
 export const postCommentLikeDecider = {
   decide: decidePostCommentLike,

@@ -1,15 +1,11 @@
 import { decidePost, decidePostLike } from './decide';
 import { evolvePost, evolvePostLike, initialPostLikeState } from './post';
-import { absent } from '../errors';
+import { decider } from '../decider';
 
 export * from './post';
 export * from './decide';
 
-export const postDecider = {
-  decide: decidePost,
-  evolve: evolvePost,
-  initialState: absent,
-};
+export const postDecider = decider(decidePost, evolvePost);
 
 export const postLikeDecider = {
   decide: decidePostLike,

@@ -1,12 +1,8 @@
 import { decideRoom } from './decide';
 import { evolveRoom } from './room';
-import { absent } from '../errors';
+import { decider } from '../decider';
 
 export * from './room';
 export * from './decide';
 
-export const roomDecider = {
-  decide: decideRoom,
-  evolve: evolveRoom,
-  initialState: absent,
-};
+export const roomDecider = decider(decideRoom, evolveRoom);

@@ -1,9 +1,4 @@
-/** The shape of this package's deciders (memberDecider, postDecider, …), as their tests use it. */
-export interface Decider<Command, State, Event, Decision> {
-  decide: (command: Command, state: State) => Decision;
-  evolve: (state: State, event: Event) => State;
-  initialState: () => State;
-}
+import type { AggregateDecider as Decider } from '../decider';
 
 /** The state that `events` fold to, from the decider's initial state. */
 export const stateAfter = <State, Event>(

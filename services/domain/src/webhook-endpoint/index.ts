@@ -1,12 +1,8 @@
 import { decideWebhookEndpoint } from './decide';
 import { evolveWebhookEndpoint } from './webhook-endpoint';
-import { absent } from '../errors';
+import { decider } from '../decider';
 
 export * from './webhook-endpoint';
 export * from './decide';
 
-export const webhookEndpointDecider = {
-  decide: decideWebhookEndpoint,
-  evolve: evolveWebhookEndpoint,
-  initialState: absent,
-};
+export const webhookEndpointDecider = decider(decideWebhookEndpoint, evolveWebhookEndpoint);
