@@ -4,7 +4,8 @@ import { actingFields, assertMayAct } from '../member/acting-member';
 import { livePost, requireContentHtml } from '../post/decide';
 import type { PostState } from '../post/post';
 import { livePostComment } from './post-comment';
-import type { PostCommentLikeState, PostCommentState } from './post-comment';
+import type { PostCommentState } from './post-comment';
+import type { LikeState } from '../decider';
 import { assertNew } from '../errors';
 
 export interface CreatePostComment {
@@ -55,7 +56,7 @@ export interface LikePostComment {
 /** Decides on the like stream of one member and comment: a second like changes nothing. */
 export function decidePostCommentLike(
   command: LikePostComment,
-  state: PostCommentLikeState,
+  state: LikeState,
 ): PostCommentLiked[] {
   const { comment, actor } = command.data;
   assertMayAct(actor);

@@ -2,7 +2,7 @@
  * The PostComment aggregate: a member's comment on a post. Stream `postComment-<id>`; likes in
  * one stream per member and comment (`postCommentLike-<commentId>-<memberId>`), as for posts.
  */
-import type { PostCommentCreated, PostCommentEvent, PostCommentLiked } from '@brand-api/contracts';
+import type { PostCommentCreated, PostCommentEvent } from '@brand-api/contracts';
 import { existing } from '../errors';
 
 export type { PostCommentEvent };
@@ -46,17 +46,6 @@ export function evolvePostComment(
 export function livePostComment(state: PostCommentState): LivePostComment {
   return existing(state, 'Comment not found');
 }
-
-export interface PostCommentLikeState {
-  liked: boolean;
-}
-
-export const initialPostCommentLikeState = (): PostCommentLikeState => ({ liked: false });
-
-export const evolvePostCommentLike = (
-  _state: PostCommentLikeState,
-  _event: PostCommentLiked,
-): PostCommentLikeState => ({ liked: true });
 
 /** What the community app gets back for a comment. */
 export interface PostCommentView {

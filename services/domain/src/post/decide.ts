@@ -2,7 +2,8 @@ import type { PostLiked, PostType } from '@brand-api/contracts';
 import type { ActingMember } from '../member/acting-member';
 import { actingFields, assertMayAct, assertModerator } from '../member/acting-member';
 import type { RoomState } from '../room/room';
-import type { LivePost, PostLikeState, PostState, PostStreamEvent } from './post';
+import type { LikeState } from '../decider';
+import type { LivePost, PostState, PostStreamEvent } from './post';
 import { existing, invalid, notFound, unreachable, assertNew } from '../errors';
 
 export interface CreatePost {
@@ -96,7 +97,7 @@ export interface LikePost {
 }
 
 /** Decides on the like stream of one member and post: a second like changes nothing. */
-export function decidePostLike(command: LikePost, state: PostLikeState): PostLiked[] {
+export function decidePostLike(command: LikePost, state: LikeState): PostLiked[] {
   assertMayAct(command.data.actor);
   const post = livePost(command.data.post);
   if (state.liked) return [];

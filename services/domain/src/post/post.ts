@@ -7,7 +7,6 @@ import type {
   Post,
   PostCreated,
   PostEvent,
-  PostLiked,
   PostPinned,
   PostType,
   PostUnpinned,
@@ -81,14 +80,3 @@ export function postView(state: LivePost, url: string): Post {
     type: state.type,
   };
 }
-
-/** One member's like of one post: liked once, never twice. */
-export interface PostLikeState {
-  liked: boolean;
-}
-
-export const initialPostLikeState = (): PostLikeState => ({ liked: false });
-
-export const evolvePostLike = (_state: PostLikeState, _event: PostLiked): PostLikeState => ({
-  liked: true,
-});
