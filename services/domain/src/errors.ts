@@ -126,6 +126,18 @@ export function existing<S extends { status: string }>(
 }
 
 /**
+ * The state after an update event: its `changes` replace those fields of an entity that
+ * exists; before the entity's creation, or after its deletion, the state stays as it was.
+ */
+export function withChanges<S extends { status: string }>(
+  state: S,
+  changes: Partial<Exclude<S, Gone>>,
+): S {
+  if (state.status === 'absent' || state.status === 'deleted') return state;
+  return { ...state, ...changes };
+}
+
+/**
  * The `default` of a switch over every type of a union: the compiler refuses a call it can
  * reach, so a type added to the union without its case does not compile.
  */

@@ -3,7 +3,7 @@
  * Event shapes are the contracts' (`BrandCreated`, `BrandUpdated`); time travels in metadata.
  */
 import type { BrandCreated, BrandEvent, BrandUpdated } from '@brand-api/contracts';
-import { unreachable } from '../errors';
+import { unreachable, withChanges } from '../errors';
 
 export type { BrandCreated, BrandEvent, BrandUpdated };
 
@@ -22,8 +22,7 @@ export function evolveBrand(state: BrandState, event: BrandEvent): BrandState {
         customAuthEnabled: event.data.customAuthEnabled,
       };
     case 'BrandUpdated':
-      if (state.status !== 'active') return state;
-      return { ...state, ...event.data.changes };
+      return withChanges(state, event.data.changes);
     default:
       return unreachable(event);
   }

@@ -4,7 +4,7 @@
  * a deletion is followed by one LeaveDeletedGroup per member, appended in the same transaction.
  */
 import type { BrandMemberBadge, MemberGroup, MemberGroupEvent } from '@brand-api/contracts';
-import { unreachable } from '../errors';
+import { unreachable, withChanges } from '../errors';
 
 export type { MemberGroupEvent };
 
@@ -34,8 +34,7 @@ export function evolveMemberGroup(
         brandMemberBadge: event.data.brandMemberBadge,
       };
     case 'MemberGroupUpdated':
-      if (state.status !== 'active') return state;
-      return { ...state, ...event.data.changes };
+      return withChanges(state, event.data.changes);
     case 'MemberGroupDeleted':
       return { status: 'deleted', id: event.data.memberGroupId };
     default:
