@@ -11,7 +11,7 @@ const otherParent: ParentProduct = {
 const created = '2025-03-01T10:00:00.000Z';
 const later = '2025-03-02T10:00:00.000Z';
 
-const newVariant: NewVariant = {
+const newVariant = {
   storeId: 'V-1',
   productStoreId: 'P-1',
   title: 'EU 42',
@@ -19,24 +19,19 @@ const newVariant: NewVariant = {
   sku: 'TR-42',
   priceCents: 12900,
   currency: 'EUR',
-};
+} satisfies NewVariant;
 
 const given = givenWhen(variantDecider);
 
 const variantCreated: VariantEvent = {
   type: 'VariantCreated',
   schemaVersion: 1,
+  // The new variant's fields, with null for those it left out.
   data: {
     variantId,
     productId: parent.productId,
-    storeId: 'V-1',
-    productStoreId: 'P-1',
-    title: 'EU 42',
+    ...newVariant,
     barcode: null,
-    sku: 'TR-42',
-    position: 1,
-    priceCents: 12900,
-    currency: 'EUR',
     imageUrl: null,
     imageWidth: null,
     imageHeight: null,
