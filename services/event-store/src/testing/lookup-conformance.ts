@@ -66,12 +66,17 @@ export function describeLookupConformance(
       expect(await store.readByIdempotencyKeyId(randomUUID())).toEqual([]);
     });
 
-    it('positionOf resolves the global position printed for an event to its log position', async () => {
+    /** Three events in two new streams (two, then one): the head before them, and them. */
+    async function appendThree(label: string) {
       const start = await store.headPosition();
-      const [a, b] = [streamName('position-a'), streamName('position-b')];
+      const [a, b] = [streamName(`${label}-a`), streamName(`${label}-b`)];
       await store.appendToStream(a, [event(), event()], { expectedVersion: 'no_stream' });
       await store.appendToStream(b, [event()], { expectedVersion: 'no_stream' });
-      const ours = await readAllUntil(store, start, [a, b], 3);
+      return { start, ours: await readAllUntil(store, start, [a, b], 3) };
+    }
+
+    it('positionOf resolves the global position printed for an event to its log position', async () => {
+      const { ours } = await appendThree('position');
       for (const recorded of ours) {
         const resolved = await store.positionOf(recorded.position.prepare);
         expect(resolved).toEqual(recorded.position);
@@ -84,11 +89,7 @@ export function describeLookupConformance(
     });
 
     it('countEvents counts what readAll hands out after a position, or in the whole log', async () => {
-      const start = await store.headPosition();
-      const [a, b] = [streamName('count-a'), streamName('count-b')];
-      await store.appendToStream(a, [event(), event()], { expectedVersion: 'no_stream' });
-      await store.appendToStream(b, [event()], { expectedVersion: 'no_stream' });
-      const ours = await readAllUntil(store, start, [a, b], 3);
+      const { start, ours } = await appendThree('count');
       expect(await store.countEvents({ after: start })).toBe(3);
       expect(await store.countEvents({ after: ours[0]!.position })).toBe(2);
       expect(await store.countEvents({ after: ours[2]!.position })).toBe(0);
