@@ -8,21 +8,6 @@ export interface AggregateDecider<Command, State, Event, Decision> {
 }
 
 /**
- * A member's like of a post or of a comment, in a small stream of its own per member and liked
- * item (likes never contend with each other): liked once, never twice.
- */
-export interface LikeState {
-  liked: boolean;
-}
-
-/** The decider of a like stream: `decide` records the like unless the state says it is there. */
-export function likeDecider<Command, Liked>(
-  decide: (command: Command, state: LikeState) => Liked[],
-): AggregateDecider<Command, LikeState, Liked, Liked[]> {
-  return { decide, evolve: () => ({ liked: true }), initialState: () => ({ liked: false }) };
-}
-
-/**
  * The decider of an aggregate whose stream starts absent (all but the likes and the claims).
  * `evolve` is typed over `State | { status: 'absent' }`: the compiler refuses a state that cannot
  * be absent, which is what makes `absent` a `State` here.

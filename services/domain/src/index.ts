@@ -5,6 +5,8 @@ export * from './member-group';
 export * from './room';
 export * from './post';
 export * from './post-comment';
+export { postCommentLikeStreamName, postLikeStreamName } from './like';
+export type { LikeState } from './like';
 export * from './magic-link';
 export * from './catalogue';
 export * from './webhook-endpoint';

@@ -5,7 +5,7 @@ import { livePost, requireContentHtml } from '../post/decide';
 import type { PostState } from '../post/post';
 import { livePostComment } from './post-comment';
 import type { PostCommentState } from './post-comment';
-import type { LikeState } from '../decider';
+import type { LikeState } from '../like';
 import { assertNew } from '../errors';
 
 export interface CreatePostComment {

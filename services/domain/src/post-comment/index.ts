@@ -1,6 +1,7 @@
 import { decidePostComment, decidePostCommentLike } from './decide';
 import { evolvePostComment } from './post-comment';
-import { decider, likeDecider } from '../decider';
+import { decider } from '../decider';
+import { likeDecider } from '../like';
 
 export * from './post-comment';
 export * from './decide';

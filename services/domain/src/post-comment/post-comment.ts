@@ -1,6 +1,6 @@
 /**
- * The PostComment aggregate: a member's comment on a post. Stream `postComment-<id>`; likes in
- * one stream per member and comment (`postCommentLike-<commentId>-<memberId>`), as for posts.
+ * The PostComment aggregate: a member's comment on a post. Stream `postComment-<id>`; likes
+ * are in streams of their own (like.ts).
  */
 import type { PostCommentCreated, PostCommentEvent } from '@brand-api/contracts';
 import { existing } from '../errors';
@@ -9,9 +9,6 @@ export type { PostCommentEvent };
 
 export const postCommentStreamName = (postCommentId: string): string =>
   `postComment-${postCommentId}`;
-
-export const postCommentLikeStreamName = (postCommentId: string, memberId: string): string =>
-  `postCommentLike-${postCommentId}-${memberId}`;
 
 export interface LivePostComment {
   status: 'active';

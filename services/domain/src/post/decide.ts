@@ -2,7 +2,7 @@ import type { PostLiked, PostType } from '@brand-api/contracts';
 import type { ActingMember } from '../member/acting-member';
 import { actingFields, assertMayAct, assertModerator } from '../member/acting-member';
 import type { RoomState } from '../room/room';
-import type { LikeState } from '../decider';
+import type { LikeState } from '../like';
 import type { LivePost, PostState, PostStreamEvent } from './post';
 import { existing, invalid, notFound, unreachable, assertNew } from '../errors';
 

@@ -1,6 +1,7 @@
 import { decidePost, decidePostLike } from './decide';
 import { evolvePost } from './post';
-import { decider, likeDecider } from '../decider';
+import { decider } from '../decider';
+import { likeDecider } from '../like';
 
 export * from './post';
 export * from './decide';

@@ -1,7 +1,6 @@
 /**
  * The Post aggregate: a member's post in a room. Stream `post-<postId>` holds its creation and
- * pins. Likes live in one small stream per member and post (`postLike-<postId>-<memberId>`),
- * so a popular post's likes never contend with each other and a repeated like is a no-op.
+ * pins; likes are in streams of their own (like.ts).
  */
 import type {
   Post,
@@ -16,9 +15,6 @@ import { unreachable } from '../errors';
 export type { PostEvent };
 
 export const postStreamName = (postId: string): string => `post-${postId}`;
-
-export const postLikeStreamName = (postId: string, memberId: string): string =>
-  `postLike-${postId}-${memberId}`;
 
 export interface LivePost {
   status: 'active';
