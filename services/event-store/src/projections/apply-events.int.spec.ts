@@ -121,17 +121,16 @@ describe(`applyPipelined on ${hasPostgresServer() ? 'a Postgres server' : 'PGlit
     totals: (await testDb.db.query('SELECT * FROM totals ORDER BY id')).rows,
   });
 
+  /** The names of the notes, in id order. */
+  const noteNames = (applied: Awaited<ReturnType<typeof tables>>) =>
+    applied.notes.map((r) => (r.row as { name: string }).name);
+
   it('sends a run of one row insert as one INSERT; a repeated key keeps its first row', async () => {
     const statements = [1, 2, 1, 3, 2, 4].map((id, at) => [note({ id, name: `row ${at}` })]);
     const { projection, events } = scripted(statements);
     expect(await apply(projection, events)).toEqual({ pipelines: 1, multiRow: 1 });
     const applied = await tables();
-    expect(applied.notes.map((r) => (r.row as { name: string }).name)).toEqual([
-      'row 0',
-      'row 1',
-      'row 3',
-      'row 5',
-    ]);
+    expect(noteNames(applied)).toEqual(['row 0', 'row 1', 'row 3', 'row 5']);
     expect(applied).toEqual(await oneByOne(statements));
   });
 
@@ -184,12 +183,7 @@ describe(`applyPipelined on ${hasPostgresServer() ? 'a Postgres server' : 'PGlit
     const { projection, events } = scripted(statements);
     expect(await apply(projection, events)).toMatchObject({ multiRow: 3 });
     const applied = await tables();
-    expect(applied.notes.map((r) => (r.row as { name: string }).name)).toEqual([
-      'a2',
-      'b reborn',
-      'd2',
-      'e',
-    ]);
+    expect(noteNames(applied)).toEqual(['a2', 'b reborn', 'd2', 'e']);
     expect(applied.totals).toEqual([{ id: 'notes', rows: 3 }]);
     expect(applied).toEqual(await oneByOne(statements));
   });
