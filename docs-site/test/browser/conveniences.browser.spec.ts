@@ -34,6 +34,8 @@ describe('search of the guides', () => {
     });
     await input.press('Enter');
     await page.waitForURL(/\/docs\/developer\/webhooks\/#/);
+    // Client routing changes the URL before it renders the new page: wait for its heading.
+    await page.locator('h1', { hasText: /^Webhooks$/ }).waitFor({ timeout: 10_000 });
     expect(await page.locator('h1').textContent()).toBe('Webhooks');
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(consoleErrors).toEqual([]);
