@@ -20,6 +20,8 @@ export function createCoalescingNotifier(
   db: Database,
   channel: string,
   onError: (error: unknown) => void = () => undefined,
+  /** Sent with every NOTIFY: lets a listener in the sending process recognise its own. */
+  payload = '',
 ): CoalescingNotifier {
   let inFlight: Promise<void> | undefined;
   let again = false;
@@ -29,8 +31,9 @@ export function createCoalescingNotifier(
     do {
       again = false;
       try {
-        await db.query(`SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')`, [
+        await db.query(`SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`, [
           channel,
+          payload,
         ]);
       } catch (error) {
         onError(error);

@@ -7,6 +7,8 @@ import { WakeSignal } from './wake-signal';
 
 /** How often waiters re-read checkpoints when no wake-up arrives (another process may lead). */
 const waiterPollMs = 50;
+/** How often waiters re-read checkpoints that this process's runner leads and reports itself. */
+const ledHereReadMs = 1_000;
 
 /**
  * Answers "have these projections reached this position?" from the checkpoint table, so it
@@ -22,6 +24,11 @@ export class CheckpointWatcher {
   private parkedGeneration = -1;
 
   private readonly names: readonly string[];
+  /**
+   * Checkpoints this process's runner moved while leading their projection: committed, so
+   * true of the table without reading it back. Checkpoints only move forward under a leader.
+   */
+  private readonly committed = new Map<string, LogPosition>();
 
   /**
    * `versions`: a checkpoint of an older version does not count (its projection is about to
@@ -32,6 +39,11 @@ export class CheckpointWatcher {
     private readonly versions: ReadonlyMap<string, number>,
     /** Also told when another process moved a checkpoint. */
     private readonly onNotify: () => void = () => undefined,
+    /**
+     * The payload this process's own runner notifies with: its checkpoint moves have already
+     * woken everyone here (`committedHere`), so their echo is ignored.
+     */
+    private readonly ownPayload?: string,
   ) {
     this.names = [...versions.keys()];
   }
@@ -39,7 +51,8 @@ export class CheckpointWatcher {
   /** Starts listening for checkpoint moves (idempotent; `waitFor` calls it too). */
   async listen(): Promise<void> {
     this.unlisten ??= this.db
-      .listen(checkpointsChannel, () => {
+      .listen(checkpointsChannel, (payload) => {
+        if (this.ownPayload !== undefined && payload === this.ownPayload) return;
         this.signal.wake();
         this.onNotify();
       })
@@ -59,13 +72,25 @@ export class CheckpointWatcher {
     if (unknown.length > 0) throw new RangeError(`Unknown projections: ${unknown.join(', ')}`);
     await this.listen();
     const deadline = Date.now() + timeoutMs;
+    const reachedHere = (name: string) =>
+      comparePositions(this.committed.get(name) ?? startOfLog, position) >= 0;
+    let lastRead = 0;
     for (;;) {
       const seen = this.signal.current;
-      const positions = await this.refresh();
-      const reached = names.every(
-        (name) => comparePositions(positions.get(name) ?? startOfLog, position) >= 0,
-      );
-      if (reached) return true;
+      // Led in this process and already there: nothing to read.
+      if (names.every(reachedHere)) return true;
+      // Led here but not there yet: the runner wakes this loop when it moves them, so the table
+      // is read only now and then, in case leadership passed to another process unnoticed.
+      const ledHere = names.every((name) => this.committed.has(name));
+      if (!ledHere || Date.now() - lastRead >= ledHereReadMs) {
+        lastRead = Date.now();
+        const positions = await this.refresh();
+        const reached = names.every(
+          (name) =>
+            reachedHere(name) || comparePositions(positions.get(name) ?? startOfLog, position) >= 0,
+        );
+        if (reached) return true;
+      }
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
       await this.signal.wait(Math.min(remaining, waiterPollMs), seen);
@@ -73,9 +98,30 @@ export class CheckpointWatcher {
   }
 
   /**
-   * Whether any of these projections had parked events at the last checkpoint read. A waiter
-   * that saw a checkpoint reach its write also saw the count that parking it would have raised
-   * (both move in one transaction), so when this is false there is nothing to look up.
+   * This process's runner, leading `name`, committed its checkpoint at `position`, parking
+   * `parked` events on the way: waiters learn it without a read of the table.
+   */
+  committedHere(name: string, position: LogPosition, parked: number): void {
+    this.committed.set(name, position);
+    this.signal.wake();
+    if (parked > 0) {
+      this.parked.set(name, (this.parked.get(name) ?? 0) + parked);
+      // A read that started before this commit must not put the older count back.
+      this.parkedGeneration = this.signal.current;
+    }
+  }
+
+  /** This process no longer leads `name`: waiters read its checkpoint from the table again. */
+  forget(name: string): void {
+    this.committed.delete(name);
+    this.signal.wake();
+  }
+
+  /**
+   * Whether any of these projections had parked events at the last checkpoint read, or parked
+   * one here since. A waiter that saw a checkpoint reach its write also saw the count that
+   * parking it would have raised (both move in one transaction, and `committedHere` raises
+   * both at once), so when this is false there is nothing to look up.
    */
   mayHaveParked(names: readonly string[] = this.names): boolean {
     return names.some((name) => (this.parked.get(name) ?? 0) > 0);

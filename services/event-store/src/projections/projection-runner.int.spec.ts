@@ -140,6 +140,80 @@ describe(`projection runner on ${hasPostgresServer() ? 'a Postgres server' : 'in
     stopLate();
   });
 
+  it('moves the checkpoint past a batch with nothing for the projection without a transaction', async () => {
+    const name = `skipping-${randomUUID()}`;
+    const notices: string[] = [];
+    const projector = runner({ projections: [streamCounter(name)] });
+    projector.observe({
+      leadership: () => undefined,
+      changing: (projection) => notices.push(`${projection}:changing`),
+      settled: (projection) => notices.push(`${projection}:settled`),
+    });
+    await projector.start();
+    expect(await projector.waitFor(await store.headPosition(), 10_000)).toBe(true);
+    await eventually(() => notices.at(-1) === `${name}:settled`);
+    const before = notices.length;
+
+    const last = await append(`s-${randomUUID()}`, events(5, 'Ignored'));
+    expect(await projector.waitFor(last, 10_000)).toBe(true);
+    expect((await projector.checkpoints())[0]).toMatchObject({ position: last, status: 'running' });
+    // No transaction that may change the tables ran: observers (the read cache) heard nothing.
+    expect(notices.slice(before)).toEqual([]);
+  });
+
+  it('projections at one checkpoint share a read of the log that is in flight', async () => {
+    const counters = [1, 2, 3].map((n) => streamCounter(`shared-${n}-${randomUUID()}`));
+    let reads = 0;
+    let gated = false;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const counting: EventStore = Object.create(store) as EventStore;
+    counting.readAll = async (options) => {
+      reads += 1;
+      if (gated) await gate;
+      return store.readAll(options);
+    };
+    // No polling: only appends and batches wake the loops.
+    const projector = runner({ projections: counters, store: counting, pollMs: 60_000 });
+    await projector.start();
+    expect(await projector.waitFor(await store.headPosition(), 20_000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // All three wait at the head; one append wakes them together.
+    gated = true;
+    reads = 0;
+    await append(`s-${randomUUID()}`, events(1));
+    try {
+      await eventually(() => reads > 0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(reads).toBe(1);
+    } finally {
+      open();
+    }
+  });
+
+  it('waitFor in the process that leads the projections answers without reading the checkpoints', async () => {
+    let checkpointReads = 0;
+    const counting: Database = Object.create(db) as Database;
+    counting.query = (text, params, options) => {
+      if (text.includes('FROM projection_checkpoints WHERE name = ANY')) checkpointReads += 1;
+      return db.query(text, params, options);
+    };
+    const name = `local-${randomUUID()}`;
+    const projector = runner({ projections: [streamCounter(name)], db: counting });
+    await projector.start();
+    const stream = `s-${randomUUID()}`;
+    const last = await append(stream, events(2));
+    // Once the runner has heard its batch commit, it knows where it left the checkpoint.
+    await eventually(
+      async () => {
+        checkpointReads = 0;
+        return (await projector.waitFor(last, 10_000)) && checkpointReads === 0;
+      },
+      { message: 'waitFor kept reading the checkpoints' },
+    );
+    expect(await counts(name, [stream])).toEqual({ [stream]: 2 });
+  });
+
   it('waitFor answers false after its timeout when a projection has not reached the position', async () => {
     const [fast, idle] = [
       streamCounter(`fast-${randomUUID()}`),
