@@ -15,7 +15,11 @@ import { DOCS_ROOT, docPath } from './src/config/docs-paths';
 import { siteConfig } from './src/config/site-config';
 import { sidebars, type SidebarCategoryItem, type SidebarItem } from './src/config/sidebars';
 import { assertValidSiteConfig } from './src/config/validate-site-config';
-import { tuneCssModules, type WebpackConfig } from './src/build/webpack-config';
+import {
+  fasterProductionBuild,
+  tuneCssModules,
+  type WebpackConfig,
+} from './src/build/webpack-config';
 
 const DOCS_CONTENT = path.resolve(__dirname, 'content/docs');
 const DOC_TEMPLATE = path.resolve(__dirname, 'src/templates/doc-page.tsx');
@@ -194,20 +198,36 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async (args) => {
 };
 
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
+  stage,
   actions,
   plugins,
   getConfig,
 }: CreateWebpackConfigArgs) => {
   // Gatsby types getConfig as a bare `Function`.
-  actions.replaceWebpackConfig(tuneCssModules((getConfig as () => WebpackConfig)()));
+  actions.replaceWebpackConfig(
+    fasterProductionBuild(tuneCssModules((getConfig as () => WebpackConfig)()), stage),
+  );
   // Gatsby types its webpack plugin factories as bare `Function`s.
   const define = plugins.define as (definitions: Record<string, string>) => unknown;
+  const replaceModule = plugins.normalModuleReplacement as (
+    pattern: RegExp,
+    replacement: string,
+  ) => unknown;
   actions.setWebpackConfig({
     plugins: [
       define({
         __DOCS_INDEX__: JSON.stringify(docsIndex),
         __BRAND_API_CONTRACTS__: JSON.stringify(buildContractsData()),
       }),
+      // The HTML renderer never runs Redoc (see live-reference.server.ts).
+      ...(stage === 'build-html' || stage === 'develop-html'
+        ? [
+            replaceModule(
+              /ApiReference[\\/]live-reference\.tsx$/,
+              path.resolve(__dirname, 'src/components/ApiReference/live-reference.server.ts'),
+            ),
+          ]
+        : []),
     ],
     module: {
       rules: [
