@@ -41,6 +41,26 @@ describe('the build-time reference', () => {
     expect(watched.consoleErrors).toEqual([]);
   });
 
+  it('lays its off-screen sections out one idle period at a time, without going live', async () => {
+    const { page, consoleErrors } = await openPage(session.context, '/api/');
+    // Off screen at first, skipped by content-visibility (styles.module.css), then laid out.
+    const sections = page.locator('[data-api-reference] [data-section-id]');
+    expect(await sections.count()).toBeGreaterThan(40);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-api-reference] [data-section-id]:not([data-laid-out])')
+          .length === 0,
+      undefined,
+      { timeout: 20_000 },
+    );
+    const last = sections.last();
+    expect(await last.evaluate((section) => getComputedStyle(section).contentVisibility)).not.toBe(
+      'auto',
+    );
+    expect(await page.getAttribute('[data-api-reference]', 'data-ready')).toBe('false');
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('without JavaScript, shows the reference and says where the OpenAPI document is', async () => {
     const noScript = await session.newContext({ javaScriptEnabled: false });
     const page = await noScript.newPage();

@@ -107,6 +107,29 @@ export function ApiReference() {
   }, [goLive]);
 
   useEffect(() => {
+    // The build-time sections start unrendered off screen (styles.module.css): lay them out
+    // one at a time while the main thread is idle, so that none of them costs a long task
+    // and the page is whole (for find in page, say) soon after it loads.
+    const element = container.current;
+    if (element === null || typeof window.requestIdleCallback !== 'function') return;
+    const sections = [...element.querySelectorAll<HTMLElement>('[data-section-id]')];
+    let handle: number | undefined;
+    const layOut = (deadline: IdleDeadline) => {
+      while (sections.length > 0 && deadline.timeRemaining() > 8) {
+        const section = sections.shift()!;
+        section.setAttribute('data-laid-out', '');
+        // Lay it out now, inside this idle period, rather than in the next frame with others.
+        void section.offsetHeight;
+      }
+      handle = sections.length > 0 ? window.requestIdleCallback(layOut) : undefined;
+    };
+    handle = window.requestIdleCallback(layOut);
+    return () => {
+      if (handle !== undefined) window.cancelIdleCallback(handle);
+    };
+  }, []);
+
+  useEffect(() => {
     const element = container.current;
     if (element === null) return;
     // A sidebar item scrolls its section SCROLL_Y_OFFSET below the top: under the navbar,
