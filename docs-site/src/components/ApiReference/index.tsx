@@ -63,6 +63,9 @@ export function ApiReference() {
       ]);
       const focused = document.activeElement;
       const focusPath = focused !== null ? pathTo(element, focused) : undefined;
+      // Redoc's own sections are laid out in full at once (see styles.module.css): positions
+      // it scrolls to right below must not move afterwards.
+      element.setAttribute('data-live', '');
       live.current = mountLiveReference(element, spec, colorModeRef.current);
       if (focusPath !== undefined)
         (elementAt(element, focusPath) as HTMLElement | undefined)?.focus();
