@@ -45,8 +45,8 @@ import {
 } from './catalogue-load';
 import type { Figure } from './catalogue-load';
 import { embeddedMode, printEmbedded } from './embedded-mode';
+import { withBenchDatabase } from './bench-database';
 import { startServer } from './processes';
-import type { ServerProcess } from './processes';
 import type { TwinFigure } from './twin-runs';
 import { printTargets, printTwinTable, twinTargets } from './twin-table';
 import { twinWorkloads } from './twin-workloads';
@@ -60,12 +60,7 @@ const strict = process.argv.includes('--strict');
 /** Runs the benchmark; resolves to how many targets of issue 15 were missed. */
 async function main(): Promise<number> {
   const database = `bench_api_${runId}`;
-  const admin = createPgDatabase({ connectionString: serverUrl, max: 1 });
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  const started: ServerProcess[] = [];
-  try {
+  return withBenchDatabase(serverUrl, database, async ({ url, started }) => {
     const hello = await startServer('hello-server.js');
     started.push(hello);
     const api = await startServer('api-server.js', {
@@ -237,12 +232,7 @@ async function main(): Promise<number> {
       'targets of issue 15 (ratios to the raw twin of this run)',
       twinTargets(twins, embedded, figures),
     );
-  } finally {
-    // A server that failed to start leaves no database behind either.
-    for (const server of started.reverse()) await server.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.close();
-  }
+  });
 }
 
 main()

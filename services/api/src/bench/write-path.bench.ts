@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { setTimeout } from 'node:timers/promises';
 import type { Database } from '@brand-api/event-store';
-import { createPgDatabase } from '@brand-api/event-store';
 import {
   benchConnections as connections,
   catalogueKey,
@@ -21,8 +20,8 @@ import {
   measure,
   product,
 } from './catalogue-load';
+import { withBenchDatabase } from './bench-database';
 import { startServer } from './processes';
-import type { ServerProcess } from './processes';
 import { twinRounds } from './twin-runs';
 
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -55,12 +54,7 @@ interface Run {
 
 async function main(): Promise<void> {
   const database = `bench_write_${runId}`;
-  const admin = createPgDatabase({ connectionString: serverUrl, max: 1 });
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  const started: ServerProcess[] = [];
-  try {
+  return withBenchDatabase(serverUrl, database, async ({ url, admin, started }) => {
     const api = await startServer('api-server.js', {
       BENCH_DATABASE_URL: url.toString(),
       BENCH_ADMIN_TOKEN: adminToken,
@@ -146,11 +140,7 @@ async function main(): Promise<void> {
           `${workload.connections === connections ? ' (target >= 0.50)' : ''}\n`,
       );
     }
-  } finally {
-    for (const server of started.reverse()) await server.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.close();
-  }
+  });
 }
 
 main().catch((error: unknown) => {
