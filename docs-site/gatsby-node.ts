@@ -17,6 +17,7 @@ import { sidebars, type SidebarCategoryItem, type SidebarItem } from './src/conf
 import { assertValidSiteConfig } from './src/config/validate-site-config';
 import {
   fasterProductionBuild,
+  portableBuild,
   tuneCssModules,
   type WebpackConfig,
 } from './src/build/webpack-config';
@@ -30,7 +31,6 @@ const REPOSITORY_ROOT = path.resolve(__dirname, '..');
 interface DocsQuery {
   allMdx: {
     nodes: Array<{
-      id: string;
       frontmatter: { title: string | null; description: string | null } | null;
       internal: { contentFilePath: string };
     }>;
@@ -44,6 +44,10 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
   actions.createTypes(`
     type Mdx implements Node {
       frontmatter: MdxFrontmatter
+      fields: MdxFields
+    }
+    type MdxFields {
+      docId: String
     }
     type MdxFrontmatter {
       title: String
@@ -73,13 +77,34 @@ function sidebarOf(docId: string): string | undefined {
   return Object.keys(sidebars).find((id) => contains(sidebars[id] ?? []));
 }
 
+/** A guide's id: its path under content/docs without the extension (`developer/webhooks`). */
+function docIdOf(contentFilePath: string): string | undefined {
+  if (!contentFilePath.startsWith(`${DOCS_CONTENT}${path.sep}`)) return undefined;
+  return path
+    .relative(DOCS_CONTENT, contentFilePath)
+    .replace(/\.mdx$/, '')
+    .split(path.sep)
+    .join('/');
+}
+
+/**
+ * Each guide's MDX node gets its doc id as a field, which the doc page queries by. Gatsby's node
+ * ids hash the file's absolute path, and a page's context is written to its page-data.json, so
+ * querying by node id made the site's files depend on the checkout's directory (defect 7).
+ */
+export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, actions }) => {
+  if (node.internal.type !== 'Mdx') return;
+  const contentFilePath = (node.internal as { contentFilePath?: string }).contentFilePath;
+  const docId = contentFilePath === undefined ? undefined : docIdOf(contentFilePath);
+  if (docId !== undefined) actions.createNodeField({ node, name: 'docId', value: docId });
+};
+
 export const createPages: GatsbyNode['createPages'] = async (args: CreatePagesArgs) => {
   const { actions, reporter } = args;
   const result = await args.graphql<DocsQuery>(`
     {
       allMdx {
         nodes {
-          id
           frontmatter {
             title
             description
@@ -95,16 +120,14 @@ export const createPages: GatsbyNode['createPages'] = async (args: CreatePagesAr
     reporter.panicOnBuild('Could not query the docs', result.errors as Error[]);
     return;
   }
+  // Sorted by id: the docs index is inlined into the app bundle, whose bytes must not depend on
+  // the order the file system listed the guides in.
   const docs = result.data.allMdx.nodes
-    .filter((node) => node.internal.contentFilePath.startsWith(`${DOCS_CONTENT}${path.sep}`))
-    .map((node) => {
-      const relative = path.relative(DOCS_CONTENT, node.internal.contentFilePath);
-      const id = relative
-        .replace(/\.mdx$/, '')
-        .split(path.sep)
-        .join('/');
-      return { node, id, path: docPath(id) };
-    });
+    .flatMap((node) => {
+      const id = docIdOf(node.internal.contentFilePath);
+      return id === undefined ? [] : [{ node, id, path: docPath(id) }];
+    })
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   const untitled = docs.filter(
     ({ node }) => !node.frontmatter?.title || !node.frontmatter.description,
@@ -142,7 +165,6 @@ export const createPages: GatsbyNode['createPages'] = async (args: CreatePagesAr
       path: docUrl,
       component: `${DOC_TEMPLATE}?__contentFilePath=${file}`,
       context: {
-        id: node.id,
         docId: id,
         sidebarId: sidebarOf(id) ?? null,
         editUrl:
@@ -205,7 +227,11 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
 }: CreateWebpackConfigArgs) => {
   // Gatsby types getConfig as a bare `Function`.
   actions.replaceWebpackConfig(
-    fasterProductionBuild(tuneCssModules((getConfig as () => WebpackConfig)()), stage),
+    portableBuild(
+      fasterProductionBuild(tuneCssModules((getConfig as () => WebpackConfig)()), stage),
+      stage,
+      REPOSITORY_ROOT,
+    ),
   );
   // Gatsby types its webpack plugin factories as bare `Function`s.
   const define = plugins.define as (definitions: Record<string, string>) => unknown;
@@ -231,6 +257,13 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
     ],
     module: {
       rules: [
+        {
+          // Each guide's page imports its MDX by a relative path, not the checkout's absolute one.
+          test: /\.tsx$/,
+          resourceQuery: /__contentFilePath=/,
+          enforce: 'post',
+          use: [{ loader: path.resolve(__dirname, 'plugins/portable-mdx-import-loader.js') }],
+        },
         {
           // Redoc renders an <img> from its CDN in the sidebar footer; we serve it ourselves.
           test: /redoc[\\/]bundles[\\/]redoc\.browser\.lib\.js$/,

@@ -4,13 +4,14 @@
  */
 
 import TerserPlugin from 'terser-webpack-plugin';
+import { PortableBuildPlugin } from './portable-build';
 
 /** The parts of a webpack configuration these adjustments touch. */
 export interface WebpackConfig {
   module?: { rules?: unknown[] };
   plugins?: unknown[];
   devtool?: string | false;
-  optimization?: { minimizer?: unknown[] };
+  optimization?: { minimizer?: unknown[]; moduleIds?: string | false };
 }
 
 interface LoaderUse {
@@ -73,5 +74,17 @@ export function fasterProductionBuild(config: WebpackConfig, stage: string): Web
         : plugin,
     );
   }
+  return config;
+}
+
+/**
+ * The browser bundles' module ids from paths relative to the repository, and the compilation
+ * hash from the emitted files (see portable-build.ts), so a build's file names and bytes do not
+ * depend on the checkout's directory. `npm run docs:check-deterministic` builds twice in two directories and compares.
+ */
+export function portableBuild(config: WebpackConfig, stage: string, root: string): WebpackConfig {
+  if (stage !== 'build-javascript') return config;
+  config.optimization = { ...config.optimization, moduleIds: false };
+  config.plugins = [...(config.plugins ?? []), new PortableBuildPlugin(root)];
   return config;
 }

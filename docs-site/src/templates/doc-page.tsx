@@ -41,8 +41,8 @@ export function Head({ data, location }: HeadProps<DocData>) {
 }
 
 export const query = graphql`
-  query DocPage($id: String!) {
-    mdx(id: { eq: $id }) {
+  query DocPage($docId: String!) {
+    mdx(fields: { docId: { eq: $docId } }) {
       frontmatter {
         title
         description
