@@ -11,6 +11,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** As in `npm start` (package.json): see the README's "Memory" notes. */
+const glibcTunables =
+  'glibc.malloc.arena_max=1:glibc.malloc.trim_threshold=65536:glibc.malloc.mmap_threshold=65536';
+
 /**
  * Starts a compiled sibling script that reports `{ port }` once it listens. With
  * BENCH_CPU_PROF_DIR set, each server writes a V8 CPU profile there when it stops;
@@ -21,11 +25,12 @@ export function startServer(
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const child = fork(path.join(__dirname, script), [], {
-    env: { ...process.env, ...env },
-    // The flags `npm start` runs the API with (README), for the yardstick as well.
+    // The allocator settings and flags `npm start` runs the API with (README), for the
+    // yardstick as well.
+    env: { ...process.env, GLIBC_TUNABLES: glibcTunables, ...env },
     execArgv: [
       '--liftoff-only',
-      '--max-semi-space-size=8',
+      '--max-semi-space-size=4',
       '--max-old-space-size=160',
       '--no-allocation-site-pretenuring',
       ...(process.env.BENCH_CPU_PROF_DIR
