@@ -13,7 +13,10 @@ export interface AwaitReadModelsDeps {
 
 /**
  * Read-after-write: waits until the read models have reached every position a command
- * appended at, so a GET right after the answer sees the write. Returns false when they did not
+ * appended at, so a GET right after the answer sees the write. Given the appended event types,
+ * it waits only for the projections that handle one of them: the others' tables do not change
+ * (a product create waits for the catalogue, not for the brands, community and webhook
+ * projections), and nothing at all when no projection handles them. Returns false when they did not
  * within the bound (logged; the write stands and shows up later). A write whose event a read
  * model set aside (parked) will not show up until an operator applies it: that is a
  * `WriteNotAppliedError` (the API answers 503), not a success the client cannot read back.
@@ -23,11 +26,14 @@ export async function awaitReadModels(
   positions: readonly LogPosition[],
   context: CommandContext,
   notVisibleMessage: string,
+  eventTypes?: Iterable<string>,
 ): Promise<boolean> {
+  const names = eventTypes === undefined ? undefined : deps.projections.handling(eventTypes);
+  if (names !== undefined && names.length === 0) return true;
   const last = positions.reduce((latest, position) =>
     comparePositions(position, latest) > 0 ? position : latest,
   );
-  const visible = await deps.projections.waitFor(last, deps.waitTimeoutMs);
+  const visible = await deps.projections.waitFor(last, deps.waitTimeoutMs, names);
   if (!visible) {
     deps.logger.warn(
       { position: last, requestId: context.requestId, waitTimeoutMs: deps.waitTimeoutMs },
@@ -37,6 +43,7 @@ export async function awaitReadModels(
   }
   const unapplied = await deps.projections.unappliedIn(
     positions.map((position) => position.commit),
+    names,
   );
   if (unapplied.length > 0) {
     deps.logger.error(

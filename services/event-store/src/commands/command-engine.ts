@@ -16,7 +16,7 @@ import { UnitOfWork } from './unit-of-work';
  */
 export type ProjectionWaiter = Pick<
   ProjectionRunner,
-  'waitFor' | 'observe' | 'unappliedIn' | 'retryParked' | 'skipParked'
+  'waitFor' | 'handling' | 'observe' | 'unappliedIn' | 'retryParked' | 'skipParked'
 >;
 
 /** pino's Logger satisfies it. */
@@ -83,9 +83,11 @@ export class CommandEngine {
       const now = this.deps.clock().toISOString();
       const uow = new UnitOfWork(this.deps.eventStore, context.brandId, this.deps.states);
       let value: T;
+      let eventTypes: Set<string>;
       let positions: LogPosition[];
       try {
         value = await work(uow, now);
+        eventTypes = uow.pendingEventTypes();
         positions = await uow.commit(context, now);
       } catch (error) {
         if (!(error instanceof ConcurrencyError || error instanceof ReservationPendingError)) {
@@ -113,6 +115,7 @@ export class CommandEngine {
           positions,
           context,
           'read models did not reach the write in time',
+          eventTypes,
         );
       }
       return { value, changed: true, positions };

@@ -125,6 +125,15 @@ export class UnitOfWork {
    * Appends every stream's new events atomically; where each append's last event landed (none
    * when nothing was decided).
    */
+  /** The types of the events decided so far, which `commit` appends. */
+  pendingEventTypes(): Set<string> {
+    const types = new Set<string>();
+    for (const stream of this.streams.values()) {
+      for (const event of stream.pending) types.add(event.type);
+    }
+    return types;
+  }
+
   async commit(context: CommandContext, occurredAt: string): Promise<LogPosition[]> {
     const metadata: CommandMetadata = { ...context, occurredAt };
     const changed = [...this.streams.values()].filter((stream) => stream.pending.length > 0);

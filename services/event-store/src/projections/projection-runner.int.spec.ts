@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { CommandEngine } from '../commands';
+import type { CommandContext, Decider } from '../commands';
 import type { Database, Queryable } from '../db';
 import { migrate } from '../db';
 import type { EventStore, LogPosition, NewEvent } from '../event-store';
@@ -432,5 +434,57 @@ describe(`projection runner on ${hasPostgresServer() ? 'a Postgres server' : 'in
     expect(await projector.waitFor(position, 30_000)).toBe(true);
     expect(await counts(name, [stream])).toEqual({ [stream]: 2 });
     expect(await listParked(db, { projections: [name] })).toEqual([]);
+  });
+  it('a command waits only for the projections that handle what it appended', async () => {
+    const counter = streamCounter(`counter-${randomUUID()}`);
+    // Handles nothing this test appends, and no process runs it: its checkpoint never moves.
+    const laggard: Projection = {
+      name: `laggard-${randomUUID()}`,
+      version: 1,
+      handles: ['Noted'],
+      apply: () => [],
+    };
+    await runner({ projections: [counter] }).start();
+    // An API-only process's view (never started): it knows both and reads their checkpoints.
+    const waiter = runner({ projections: [counter, laggard] });
+    expect(waiter.handling(['Counted'])).toEqual([counter.name]);
+    expect(waiter.handling(['Counted', 'Noted'])).toEqual([counter.name, laggard.name]);
+    expect(waiter.handling(['Unread'])).toEqual([]);
+
+    const warnings: object[] = [];
+    const engine = new CommandEngine({
+      eventStore: store,
+      projections: waiter,
+      clock: () => new Date(),
+      logger: { warn: (details) => warnings.push(details), error: () => undefined },
+      waitTimeoutMs: 2_000,
+    });
+    const counting: Decider<string, { type: string; schemaVersion: 1; data: object }, null> = {
+      initialState: () => null,
+      evolve: (state) => state,
+      decide: (type) => [{ type, schemaVersion: 1, data: {} }],
+    };
+    const context: CommandContext = {
+      brandId: randomUUID(),
+      actor: { kind: 'apiKey', id: 'k1' },
+      requestId: 'r1',
+      correlationId: 'r1',
+      causationId: 'r1',
+    };
+    const write = (stream: string, type: string) =>
+      engine.run(context, async (uow) => {
+        (await uow.load(stream, counting, { tenant: false })).decide(type);
+      });
+
+    const stream = `s-${randomUUID()}`;
+    await write(stream, 'Counted');
+    // Visible on return, without waiting out the bound for the laggard.
+    expect(await counts(counter.name, [stream])).toEqual({ [stream]: 1 });
+    // No projection handles it: nothing to wait for.
+    await write(stream, 'Unread');
+    expect(warnings).toEqual([]);
+    // A type the laggard handles is waited for, and the bound says so.
+    await write(stream, 'Noted');
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -86,6 +86,11 @@ export interface ProjectionRunner {
     projectionNames?: readonly string[],
   ): Promise<boolean>;
   checkpoints(): Promise<ProjectionCheckpoint[]>;
+  /**
+   * Names of the projections that handle any of these event types: the read models a write of
+   * them changes, and so the only ones its read-after-write wait needs.
+   */
+  handling(eventTypes: Iterable<string>): string[];
   /** Names of the projections this process leads right now. */
   leading(): string[];
   /**
@@ -453,6 +458,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     },
 
     checkpoints: () => readCheckpoints(db, names),
+
+    handling(eventTypes) {
+      const types = new Set(eventTypes);
+      return projections
+        .filter((projection) => projection.handles.some((type) => types.has(type)))
+        .map((projection) => projection.name);
+    },
+
     leading: () => [...leaders],
 
     async unappliedIn(commits, projectionNames = names) {
