@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CommandEngine } from '../commands';
-import type { CommandContext, Decider } from '../commands';
+import { CommandEngine, requestContext } from '../commands';
+import type { Decider } from '../commands';
 import type { Database, Queryable } from '../db';
 import { migrate } from '../db';
 import type { EventStore, LogPosition, NewEvent } from '../event-store';
@@ -464,13 +464,7 @@ describe(`projection runner on ${hasPostgresServer() ? 'a Postgres server' : 'in
       evolve: (state) => state,
       decide: (type) => [{ type, schemaVersion: 1, data: {} }],
     };
-    const context: CommandContext = {
-      brandId: randomUUID(),
-      actor: { kind: 'apiKey', id: 'k1' },
-      requestId: 'r1',
-      correlationId: 'r1',
-      causationId: 'r1',
-    };
+    const context = requestContext(randomUUID(), { kind: 'apiKey', id: 'k1' }, 'r1');
     const write = (stream: string, type: string) =>
       engine.run(context, async (uow) => {
         (await uow.load(stream, counting, { tenant: false })).decide(type);
