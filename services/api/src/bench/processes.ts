@@ -11,7 +11,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** As in `npm start` (package.json): see the README's "Memory" notes. */
+/** As in `npm start` (package.json); the README's notes on the V8 flags say why. */
 const glibcTunables =
   'glibc.malloc.arena_max=1:glibc.malloc.trim_threshold=65536:glibc.malloc.mmap_threshold=65536';
 
