@@ -5,7 +5,7 @@ import { createTestDatabase, hasPostgresServer } from '../testing';
 import { applyPipelined } from './apply-events';
 import type { Projection, SqlStatement } from './projection';
 import { ProjectionApplyError } from './projection';
-import { rowInsert } from './row-insert';
+import { rowInsert, rowsStatement } from './row-insert';
 
 jest.setTimeout(60_000);
 
@@ -35,6 +35,20 @@ const note = ({ id, name = `note ${id}`, ...rest }: Noted): SqlStatement =>
     flag: rest.flag ?? null,
     n: rest.n ?? null,
   });
+/** A note and its arrival, in two tables, by one statement: what one INSERT cannot say. */
+const noteAndArrival = rowsStatement({
+  columns: [
+    ['id', 'integer'],
+    ['name', 'text'],
+  ],
+  statement: (rows) => `WITH source AS (SELECT * FROM ${rows}),
+noted AS (
+  INSERT INTO notes (id, name) SELECT id, name FROM source ORDER BY ordinal
+  ON CONFLICT (id) DO NOTHING
+)
+INSERT INTO arrivals (id, name) SELECT id, name FROM source ORDER BY ordinal`,
+});
+const arrival = (id: number, name: string | null): SqlStatement => noteAndArrival.row({ id, name });
 const rename = (id: number, name: string): SqlStatement => ({
   text: 'UPDATE notes SET name = $2 WHERE id = $1',
   params: [id, name],
@@ -85,13 +99,14 @@ describe(`applyPipelined on ${hasPostgresServer() ? 'a Postgres server' : 'PGlit
     await testDb.db.exec(`
       CREATE TABLE notes (id integer PRIMARY KEY, name text NOT NULL, tags text[], doc jsonb,
         at timestamptz, flag boolean, n integer);
-      CREATE TABLE totals (id text PRIMARY KEY, rows integer NOT NULL)`);
+      CREATE TABLE totals (id text PRIMARY KEY, rows integer NOT NULL);
+      CREATE TABLE arrivals (seq integer GENERATED ALWAYS AS IDENTITY, id integer, name text)`);
   });
   afterAll(() => testDb.drop());
 
   /** Applies in one transaction, counting the pipelines and the multi-row INSERTs sent. */
   async function apply(projection: Projection, events: readonly RecordedEvent[]) {
-    await testDb.db.exec('TRUNCATE notes, totals');
+    await testDb.db.exec('TRUNCATE notes, totals, arrivals RESTART IDENTITY');
     const sent = { pipelines: 0, multiRow: 0 };
     await testDb.db.transaction(async (tx) => {
       const counting: Transaction = {
@@ -109,7 +124,7 @@ describe(`applyPipelined on ${hasPostgresServer() ? 'a Postgres server' : 'PGlit
 
   /** The same statements one query each: what the projection means. */
   async function oneByOne(statements: readonly (readonly SqlStatement[])[]) {
-    await testDb.db.exec('TRUNCATE notes, totals');
+    await testDb.db.exec('TRUNCATE notes, totals, arrivals RESTART IDENTITY');
     await testDb.db.transaction(async (tx) => {
       for (const statement of statements.flat()) await tx.query(statement.text, statement.params);
     });
@@ -119,6 +134,7 @@ describe(`applyPipelined on ${hasPostgresServer() ? 'a Postgres server' : 'PGlit
   const tables = async () => ({
     notes: (await testDb.db.query('SELECT to_jsonb(t) AS row FROM notes t ORDER BY id')).rows,
     totals: (await testDb.db.query('SELECT * FROM totals ORDER BY id')).rows,
+    arrivals: (await testDb.db.query('SELECT seq, id, name FROM arrivals ORDER BY seq')).rows,
   });
 
   /** The names of the notes, in id order. */
@@ -131,6 +147,50 @@ describe(`applyPipelined on ${hasPostgresServer() ? 'a Postgres server' : 'PGlit
     expect(await apply(projection, events)).toEqual({ pipelines: 1, multiRow: 1 });
     const applied = await tables();
     expect(noteNames(applied)).toEqual(['row 0', 'row 1', 'row 3', 'row 5']);
+    expect(applied).toEqual(await oneByOne(statements));
+  });
+
+  it('sends a run of one rows statement as one statement over its rows, in log order', async () => {
+    const statements = [1, 2, 1, 3, 2, 4].map((id, at) => [arrival(id, `row ${at}`)]);
+    const { projection, events } = scripted(statements);
+    let sent = 0;
+    await testDb.db.exec('TRUNCATE notes, totals, arrivals RESTART IDENTITY');
+    await testDb.db.transaction((tx) =>
+      applyPipelined(
+        {
+          query: (text, params) => tx.query(text, params),
+          pipeline: (batch) => {
+            sent += batch.filter((s) => s.text === noteAndArrival.text).length;
+            return tx.pipeline(batch);
+          },
+        },
+        projection,
+        events,
+      ),
+    );
+    expect(sent).toBe(1);
+    const applied = await tables();
+    // A repeated key keeps its first row; every row arrives, in the order of its events.
+    expect(noteNames(applied)).toEqual(['row 0', 'row 1', 'row 3', 'row 5']);
+    expect(applied.arrivals.map((r) => (r as { name: string }).name)).toEqual(
+      statements.map((_, at) => `row ${at}`),
+    );
+    expect(applied).toEqual(await oneByOne(statements));
+  });
+
+  it('ends a run of one rows statement at any other statement, so each sees the ones before', async () => {
+    const statements = [
+      [arrival(1, 'first')],
+      [rename(1, 'renamed')],
+      [arrival(1, 'again'), arrival(2, 'second')],
+      [countNotes],
+      [arrival(3, 'third')],
+    ];
+    const { projection, events } = scripted(statements);
+    await apply(projection, events);
+    const applied = await tables();
+    expect(noteNames(applied)).toEqual(['renamed', 'second', 'third']);
+    expect(applied.totals).toEqual([{ id: 'notes', rows: 2 }]);
     expect(applied).toEqual(await oneByOne(statements));
   });
 
@@ -217,7 +277,7 @@ describe(`applyPipelined on ${hasPostgresServer() ? 'a Postgres server' : 'PGlit
 
   /** The error applying `statements` in one transaction, which is rolled back. */
   async function failureOf(projection: Projection, events: readonly RecordedEvent[]) {
-    await testDb.db.exec('TRUNCATE notes, totals');
+    await testDb.db.exec('TRUNCATE notes, totals, arrivals RESTART IDENTITY');
     const error = await testDb.db
       .transaction((tx) => applyPipelined(tx, projection, events))
       .catch((caught: unknown) => caught);
@@ -232,6 +292,16 @@ describe(`applyPipelined on ${hasPostgresServer() ? 'a Postgres server' : 'PGlit
     const { projection, events } = scripted(statements);
     const error = await failureOf(projection, events);
     expect(error.event.streamVersion).toBe(27);
+    expect(error.cause).toMatchObject({ code: '23502' });
+  });
+
+  it('names the event whose row broke a rows statement over many events', async () => {
+    const statements = Array.from({ length: 40 }, (_, id) => [
+      arrival(id, id === 33 ? null : `note ${id}`),
+    ]);
+    const { projection, events } = scripted(statements);
+    const error = await failureOf(projection, events);
+    expect(error.event.streamVersion).toBe(33);
     expect(error.cause).toMatchObject({ code: '23502' });
   });
 

@@ -1,7 +1,7 @@
 export { createProjectionRunner } from './projection-runner';
 export { applyPipelined } from './apply-events';
-export { RowInsert, rowInsert } from './row-insert';
-export type { RowInsertSpec } from './row-insert';
+export { RowInsert, rowInsert, RowsStatement, rowsStatement } from './row-insert';
+export type { MergeableRows, RowInsertSpec, RowsStatementSpec } from './row-insert';
 export type {
   ProjectionObserver,
   ProjectionRunner,

@@ -1,16 +1,17 @@
 import type { Queryable } from '../db';
 import type { EventMetadata, EventShape, LogPosition, RecordedEvent } from '../event-store';
-import type { RowInsert } from './row-insert';
+import type { MergeableRows } from './row-insert';
 
 /** One parameterised statement: values travel as parameters, never inside `text`. */
 export interface SqlStatement {
   text: string;
   params?: readonly unknown[];
   /**
-   * Set by `RowInsert.row()`: the statement inserts one row of that INSERT, and the runner may
-   * send it together with the rows of the statements right after it (see row-insert.ts).
+   * Set by `RowInsert.row()` and `RowsStatement.row()`: the statement stands for one row of that
+   * statement, and the runner may send it together with the rows of the statements right after
+   * it (see row-insert.ts).
    */
-  insert?: RowInsert;
+  insert?: MergeableRows;
 }
 
 /**

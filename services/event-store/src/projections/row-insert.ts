@@ -9,6 +9,19 @@ const maxRowsPerInsert = 1000;
 const maxCachedRows = 32;
 
 const plainIdentifier = /^[a-z_][a-z0-9_]*$/;
+/** A scalar type name as a cast takes it: `uuid`, `timestamptz`, `double precision`. */
+const plainType = /^[a-z_][a-z0-9_]*( [a-z_][a-z0-9_]*)*$/;
+
+/**
+ * A statement that stands for one row and that the runner may send together with the rows of
+ * the same statement right after it, as one statement over all of them (see statement-pipeline.ts).
+ */
+export interface MergeableRows {
+  /** The most rows one statement may carry. */
+  readonly maxRows: number;
+  /** The one statement over these rows, given each row's statement's parameters, in order. */
+  merge(rows: readonly (readonly unknown[])[]): SqlStatement;
+}
 
 export interface RowInsertSpec<C extends string> {
   /** The table, as the search path finds it (a rebuild puts its shadow schema first). */
@@ -28,7 +41,7 @@ export interface RowInsertSpec<C extends string> {
  * `skipConflictsOn`, a row whose key an earlier row of the same statement took is skipped, as its
  * own INSERT would have been. The SQL text is made from the names given here (code, never data).
  */
-export class RowInsert<C extends string = string> {
+export class RowInsert<C extends string = string> implements MergeableRows {
   readonly columns: readonly C[];
   /** The most rows one statement may carry. */
   readonly maxRows: number;
@@ -73,9 +86,80 @@ export class RowInsert<C extends string = string> {
     }
     return text;
   }
+
+  merge(rows: readonly (readonly unknown[])[]): SqlStatement {
+    return { text: this.textFor(rows.length), params: rows.flat() };
+  }
 }
 
 /** Declares a row insert once, at module level: `const insertBrand = rowInsert({ … })`. */
 export function rowInsert<C extends string>(spec: RowInsertSpec<C>): RowInsert<C> {
   return new RowInsert(spec);
+}
+
+export interface RowsStatementSpec<C extends string> {
+  /** Each column's name and SQL type, in parameter order. */
+  columns: readonly (readonly [name: C, type: string])[];
+  /**
+   * The statement, given its rows as a relation to select from, `unnest($1::<type>[], …) WITH
+   * ORDINALITY AS rows (<columns>, ordinal)`, where `ordinal` counts the rows from 1 in the order
+   * they were given (log order), for an `ORDER BY` that keeps it.
+   */
+  statement(rows: string): string;
+}
+
+/**
+ * One statement per event over a relation of rows, which the runner may send together with the
+ * same statement of the events right after it, as one statement over all their rows: for what
+ * a plain multi-row INSERT cannot say (an `INSERT … SELECT` that joins, a data-modifying `WITH`
+ * writing two tables). Each column travels as one array parameter, so the statement has the
+ * same text and as many parameters however many rows it carries.
+ *
+ * The statement must give the outcome of running it row by row, in order; with
+ * `ON CONFLICT DO NOTHING` a row whose key an earlier row took is skipped, as it would have
+ * been. The SQL text is made from the names and types given here (code, never data).
+ */
+export class RowsStatement<C extends string = string> implements MergeableRows {
+  readonly columns: readonly C[];
+  readonly maxRows = maxRowsPerInsert;
+  readonly text: string;
+
+  constructor(spec: RowsStatementSpec<C>) {
+    if (spec.columns.length === 0)
+      throw new RangeError('A rows statement needs at least one column');
+    for (const [name, type] of spec.columns) {
+      if (!plainIdentifier.test(name) || name === 'ordinal') {
+        throw new RangeError(`Not a plain SQL identifier, or a reserved one: ${name}`);
+      }
+      if (!plainType.test(type)) throw new RangeError(`Not a plain SQL scalar type: ${type}`);
+    }
+    this.columns = spec.columns.map(([name]) => name);
+    const arrays = spec.columns.map(([, type], column) => `$${column + 1}::${type}[]`);
+    this.text = spec.statement(
+      `unnest(${arrays.join(', ')}) WITH ORDINALITY AS rows (${this.columns.join(', ')}, ordinal)`,
+    );
+  }
+
+  /** The statement over `row` alone: each parameter an array of one value. */
+  row(row: Readonly<Record<C, unknown>>): SqlStatement {
+    return {
+      text: this.text,
+      params: this.columns.map((column) => [row[column]]),
+      insert: this,
+    };
+  }
+
+  merge(rows: readonly (readonly unknown[])[]): SqlStatement {
+    return {
+      text: this.text,
+      params: this.columns.map((_name, column) =>
+        rows.map((params) => (params[column] as readonly unknown[])[0]),
+      ),
+    };
+  }
+}
+
+/** Declares a rows statement once, at module level: `const enqueue = rowsStatement({ … })`. */
+export function rowsStatement<C extends string>(spec: RowsStatementSpec<C>): RowsStatement<C> {
+  return new RowsStatement(spec);
 }

@@ -1,4 +1,4 @@
-import { rowInsert } from './row-insert';
+import { rowInsert, rowsStatement } from './row-insert';
 
 describe('rowInsert', () => {
   const insertBrand = rowInsert({
@@ -44,5 +44,55 @@ describe('rowInsert', () => {
     expect(() => rowInsert({ into: 'brands; DROP TABLE x', columns: ['id'] })).toThrow(RangeError);
     expect(() => rowInsert({ into: 'brands', columns: ['"id"'] })).toThrow(RangeError);
     expect(() => rowInsert({ into: 'brands', columns: [] })).toThrow(RangeError);
+  });
+});
+
+describe('rowsStatement', () => {
+  const queue = rowsStatement({
+    columns: [
+      ['id', 'uuid'],
+      ['at', 'timestamp with time zone'],
+    ],
+    statement: (rows) => `INSERT INTO queue (id, at) SELECT id, at FROM ${rows} ORDER BY ordinal`,
+  });
+
+  it('takes its rows as one array per column, numbered in the order given', () => {
+    expect(queue.text).toBe(
+      'INSERT INTO queue (id, at) SELECT id, at FROM unnest($1::uuid[], ' +
+        '$2::timestamp with time zone[]) WITH ORDINALITY AS rows (id, at, ordinal) ORDER BY ordinal',
+    );
+    expect(queue.row({ at: 't1', id: 'a' })).toEqual({
+      text: queue.text,
+      params: [['a'], ['t1']],
+      insert: queue,
+    });
+  });
+
+  it('merges rows into the same text, each column an array in row order', () => {
+    const rows = [
+      queue.row({ id: 'a', at: 't1' }),
+      queue.row({ id: 'b', at: null }),
+      queue.row({ id: 'c', at: 't3' }),
+    ];
+    expect(queue.merge(rows.map((row) => row.params!))).toEqual({
+      text: queue.text,
+      params: [
+        ['a', 'b', 'c'],
+        ['t1', null, 't3'],
+      ],
+    });
+    expect(queue.maxRows).toBe(1000);
+  });
+
+  it('refuses a name or a type that is not plain, and the name it gives the row order', () => {
+    const spec = (name: string, type: string) => ({
+      columns: [[name, type] as const],
+      statement: (rows: string) => `SELECT * FROM ${rows}`,
+    });
+    expect(() => rowsStatement(spec('id; DROP TABLE x', 'uuid'))).toThrow(RangeError);
+    expect(() => rowsStatement(spec('ordinal', 'integer'))).toThrow(RangeError);
+    expect(() => rowsStatement(spec('id', 'uuid[]'))).toThrow(RangeError);
+    expect(() => rowsStatement(spec('id', "text) ; SELECT ('x"))).toThrow(RangeError);
+    expect(() => rowsStatement({ columns: [], statement: () => '' })).toThrow(RangeError);
   });
 });

@@ -1,7 +1,7 @@
 import type { PipelinedStatement, Queryable, QueryOptions, QueryResult, Transaction } from '../db';
 import type { RecordedEvent } from '../event-store';
 import type { SqlStatement } from './projection';
-import type { RowInsert } from './row-insert';
+import type { MergeableRows } from './row-insert';
 
 /**
  * Statements per pipeline: enough to amortise the round trip, few enough that the server
@@ -27,13 +27,13 @@ interface Queued {
   ambiguous: boolean;
 }
 
-/** Rows of one RowInsert waiting for the next statement: it may add to them. */
+/** Rows of one RowInsert (or RowsStatement) waiting for the next statement: it may add to them. */
 interface HeldRows {
-  insert: RowInsert;
+  insert: MergeableRows;
   /** The first row's statement, sent as it is when no other row joins it. */
   first: SqlStatement;
-  params: unknown[];
-  rows: number;
+  /** Each row's parameters, in order. */
+  rows: (readonly unknown[])[];
   event: RecordedEvent;
 }
 
@@ -41,9 +41,9 @@ interface HeldRows {
  * A projection's statements on their way to the database, in log order, many per round trip
  * (`Transaction.pipeline`): the next pipeline is built while the server runs the one before.
  *
- * With `mergeRows`, consecutive statements of one RowInsert become one multi-row INSERT. That
- * is the only change made to what the projection returned: nothing is reordered, and every
- * value stays a parameter.
+ * With `mergeRows`, consecutive statements of one RowInsert become one multi-row INSERT, and
+ * those of one RowsStatement one statement over all their rows. That is the only change made
+ * to what the projection returned: nothing is reordered, and every value stays a parameter.
  */
 export class StatementPipeline {
   private queued: Queued[] = [];
@@ -76,13 +76,12 @@ export class StatementPipeline {
     const params = statement.params ?? [];
     if (this.mergeRows && insert && event) {
       const held = this.held;
-      if (held?.insert === insert && held.rows < insert.maxRows) {
-        held.params.push(...params);
-        held.rows += 1;
+      if (held?.insert === insert && held.rows.length < insert.maxRows) {
+        held.rows.push(params);
         return;
       }
       this.release();
-      this.held = { insert, first: statement, params: [...params], rows: 1, event };
+      this.held = { insert, first: statement, rows: [params], event };
       return;
     }
     this.release();
@@ -106,12 +105,9 @@ export class StatementPipeline {
     if (!held) return;
     this.held = undefined;
     this.queued.push({
-      statement:
-        held.rows === 1
-          ? held.first
-          : { text: held.insert.textFor(held.rows), params: held.params },
+      statement: held.rows.length === 1 ? held.first : held.insert.merge(held.rows),
       event: held.event,
-      ambiguous: held.rows > 1,
+      ambiguous: held.rows.length > 1,
     });
   }
 

@@ -1,6 +1,7 @@
 import { webhookSchemas } from '@brand-api/contracts';
 import type { DomainEventOf, WebhookEndpointEvent, WebhookEventType } from '@brand-api/contracts';
 import type { CommandMetadata, Projection, Queryable } from '@brand-api/event-store';
+import { rowsStatement } from '@brand-api/event-store';
 import type { RecordedEvent, SqlStatement } from '@brand-api/event-store';
 import { Compile } from 'typebox/compile';
 import { webhookMessageId } from './message-id';
@@ -73,27 +74,56 @@ function enqueue(event: SourceEvent): SqlStatement[] {
       .map((error) => `${error.instancePath || '/'} ${error.message}`);
     throw new Error(`${payload.type} payload breaks its schema: ${problems.join('; ')}`);
   }
-  const messageId = webhookMessageId(event.id);
-  const subscribed = `brand_id = $2::uuid AND enabled
-    AND (event_types IS NULL OR $3::text = ANY (event_types))`;
   return [
-    {
-      text: `INSERT INTO webhook_messages (id, brand_id, event_type, event_id, body, occurred_at)
-             SELECT $1::text, $2::uuid, $3::text, $4::uuid, $5::text, $6::timestamptz
-             WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE ${subscribed})
-             ON CONFLICT (id) DO NOTHING`,
-      params: [messageId, brandId, payload.type, event.id, JSON.stringify(envelope), timestamp],
-    },
-    {
-      // Due at once: new rows are ordered by when their event happened.
-      text: `INSERT INTO webhook_deliveries (message_id, endpoint_id, brand_id, next_attempt_at, occurred_at)
-             SELECT $1::text, id, brand_id, $4::timestamptz, $4::timestamptz
-             FROM webhook_endpoints WHERE ${subscribed}
-             ON CONFLICT (message_id, endpoint_id) DO NOTHING`,
-      params: [messageId, brandId, payload.type, timestamp],
-    },
+    queueMessage.row({
+      id: webhookMessageId(event.id),
+      brand_id: brandId,
+      event_type: payload.type,
+      event_id: event.id,
+      body: JSON.stringify(envelope),
+      occurred_at: timestamp,
+    }),
   ];
 }
+
+/** Endpoint `e` belongs to the brand of row `rows`, is enabled and subscribes to its event type. */
+const subscribed = `e.brand_id = rows.brand_id AND e.enabled
+  AND (e.event_types IS NULL OR rows.event_type = ANY (e.event_types))`;
+
+/**
+ * One event's message and its deliveries, one per endpoint subscribed at the event's position
+ * (the endpoint copy as the events before it left it), in one statement; a message no endpoint
+ * wants is not kept. The runner sends a run of consecutive events' rows as one statement (a
+ * batch of 100 new members: 1 statement, not 200), in log order: an endpoint event in between
+ * ends the run, and deliveries take their ids in the events' order, an event's in its endpoints'
+ * id order (the deliverer's tie-break). Replaying finds both rows already there and changes
+ * nothing.
+ */
+const queueMessage = rowsStatement({
+  columns: [
+    ['id', 'text'],
+    ['brand_id', 'uuid'],
+    ['event_type', 'text'],
+    ['event_id', 'uuid'],
+    ['body', 'text'],
+    ['occurred_at', 'timestamptz'],
+  ],
+  statement: (rows) => `WITH source AS (SELECT * FROM ${rows}),
+messages AS (
+  INSERT INTO webhook_messages (id, brand_id, event_type, event_id, body, occurred_at)
+  SELECT rows.id, rows.brand_id, rows.event_type, rows.event_id, rows.body, rows.occurred_at
+  FROM source rows
+  WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE ${subscribed})
+  ORDER BY rows.ordinal
+  ON CONFLICT (id) DO NOTHING
+)
+-- Due at once: new deliveries are ordered by when their event happened.
+INSERT INTO webhook_deliveries (message_id, endpoint_id, brand_id, next_attempt_at, occurred_at)
+SELECT rows.id, e.id, e.brand_id, rows.occurred_at, rows.occurred_at
+FROM source rows JOIN webhook_endpoints e ON ${subscribed}
+ORDER BY rows.ordinal, e.id
+ON CONFLICT (message_id, endpoint_id) DO NOTHING`,
+});
 
 /** Upserts and guarded updates: applying an endpoint event twice leaves the same row. */
 function endpointStatements(event: WebhookEndpointEvent, at: string): SqlStatement[] {
