@@ -14,6 +14,11 @@ import { ConcurrencyError, DuplicateEventIdError } from '../event-store';
  * concurrent appenders take unique-index entries in the same order (no deadlock). Two
  * appenders reading the same head both insert head+1 and the unique constraint rejects the
  * later one, as in the single-stream statement. Prepared once per connection.
+ *
+ * `OFFSET 0` keeps the head lookup a subquery of its own: pulled up, it was copied into the
+ * select list and each branch of the CASE, four subplans of which two ran per stream; one
+ * lookup per stream instead took a 2-stream append from 0.90 to 0.31 ms of planning and 0.61 to
+ * 0.25 ms of execution (EXPLAIN ANALYZE, first run on a connection).
  */
 const appendStreamsSql = `
 WITH streams AS MATERIALIZED (
@@ -32,6 +37,7 @@ WITH streams AS MATERIALIZED (
        ORDER BY stream_version DESC LIMIT 1),
       -1
     ) AS head
+    OFFSET 0 -- one lookup per stream, not one per reference to head
   ) h
 ), inserted AS (
   INSERT INTO events (stream_name, stream_version, type, data, metadata, schema_version, event_id)
