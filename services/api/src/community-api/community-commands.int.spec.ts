@@ -50,8 +50,26 @@ const community = (cookie?: string) => {
     delete: (path: string) => auth(t.http.delete(`/community/v1${path}`)),
   };
 };
-const eventsOfType = async (type: string) =>
-  (await t.eventStore.readAll({ limit: 100_000 })).filter((event) => event.type === type);
+/**
+ * The log's events of a type, once readers see every append made so far: `readAll` reads only
+ * below the oldest transaction still running, and on a shared server another session (another
+ * test file's) may hold that back for a moment after this test's own appends committed.
+ */
+async function eventsOfType(type: string) {
+  const next = async (snapshot: 'xmin' | 'xmax') =>
+    BigInt(
+      (
+        await t.testDb.db.query<{ xid: string }>(
+          `SELECT pg_snapshot_${snapshot}(pg_current_snapshot())::text AS xid`,
+        )
+      ).rows[0]!.xid,
+    );
+  const appendedBefore = await next('xmax');
+  for (let waited = 0; (await next('xmin')) < appendedBefore && waited < 10_000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return (await t.eventStore.readAll({ limit: 100_000 })).filter((event) => event.type === type);
+}
 
 describe('sign-up', () => {
   it('joins a brand without custom auth and signs the member in', async () => {
