@@ -1,3 +1,4 @@
+import { readWholeLog } from '@brand-api/event-store/testing';
 import { adminAuth, createTestApp } from '../testing/test-app';
 import { errorOf } from '../testing/error-body';
 import type { TestApp } from '../testing/test-app';
@@ -51,25 +52,11 @@ const community = (cookie?: string) => {
   };
 };
 /**
- * The log's events of a type, once readers see every append made so far: `readAll` reads only
- * below the oldest transaction still running, and on a shared server another session (another
- * test file's) may hold that back for a moment after this test's own appends committed.
+ * The log's events of a type, every one counted: `readAll` reads only below the oldest running
+ * transaction, and on a shared server another test file's may hold that back for a moment.
  */
-async function eventsOfType(type: string) {
-  const next = async (snapshot: 'xmin' | 'xmax') =>
-    BigInt(
-      (
-        await t.testDb.db.query<{ xid: string }>(
-          `SELECT pg_snapshot_${snapshot}(pg_current_snapshot())::text AS xid`,
-        )
-      ).rows[0]!.xid,
-    );
-  const appendedBefore = await next('xmax');
-  for (let waited = 0; (await next('xmin')) < appendedBefore && waited < 10_000; waited += 20) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return (await t.eventStore.readAll({ limit: 100_000 })).filter((event) => event.type === type);
-}
+const eventsOfType = async (type: string) =>
+  (await readWholeLog(t.eventStore)).filter((event) => event.type === type);
 
 describe('sign-up', () => {
   it('joins a brand without custom auth and signs the member in', async () => {

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Migration, Queryable } from '../db';
 import { sqlStateOf, SqlState } from '../db';
 import type { AppendResult, StreamAppend } from '../event-store';
 import { ConcurrencyError, DuplicateEventIdError } from '../event-store';
@@ -57,6 +57,41 @@ LEFT JOIN (
   FROM inserted GROUP BY stream_name
 ) i ON i.stream_name = s.stream_name
 ORDER BY s.stream_index`;
+
+/**
+ * The statement runs inside a PL/pgSQL function that keeps one generic plan per connection
+ * (`plan_cache_mode = force_generic_plan` on the function). As a prepared statement the server
+ * planned it again for every call: its arrays' lengths are known to a custom plan (2 streams)
+ * and not to a generic one (10 assumed), so the generic plan always looked dearer, and the
+ * planning cost more than the run (bind 0.38 ms, execute 0.27 ms per create at 50
+ * connections; `log_min_duration_statement`). The generic plan is the same shape: one index
+ * lookup of each stream's head, the events inserted from the arrays. Through the function: bind
+ * 0.045 ms, execute 0.35 ms, so 0.39 ms of the server's time per create instead of 0.64.
+ *
+ * The function is named after a hash of the statement, and made by a migration of the same
+ * name: a change to the statement adds a new function beside the old one, so processes still
+ * running the old code keep working during a deploy.
+ */
+const appendStreamsHash = createHash('sha256').update(appendStreamsSql).digest('hex').slice(0, 12);
+const appendStreamsFunction = `event_store_append_streams_${appendStreamsHash}`;
+
+export const appendStreamsMigration: Migration = {
+  id: `event-store/004-append-streams-function-${appendStreamsHash}`,
+  // One statement: the body's semicolon is not at a line end (see splitStatements).
+  sql: `CREATE OR REPLACE FUNCTION ${appendStreamsFunction}(
+  text[], text[], integer[], integer[], integer[], text[], text[], text[], integer[], text[])
+RETURNS TABLE (r_head integer, r_ok boolean, r_last_version integer, r_last_position bigint,
+  r_commit bigint)
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $function$ BEGIN RETURN QUERY ${appendStreamsSql.trim()}; END $function$`,
+};
+
+const callAppendStreams = `
+SELECT r_head AS head, r_ok AS ok, r_last_version AS last_version,
+  r_last_position AS last_position, r_commit AS commit
+FROM ${appendStreamsFunction}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) WITH ORDINALITY
+ORDER BY ordinality`;
 
 /** One row per stream, in the order the streams were passed. */
 interface StreamRow {
@@ -129,7 +164,7 @@ export async function appendToStreamsInTransaction(
   const params = appendStreamsParams(sorted);
   let rows: StreamRow[];
   try {
-    ({ rows } = await queryable.query<StreamRow>(appendStreamsSql, params, {
+    ({ rows } = await queryable.query<StreamRow>(callAppendStreams, params, {
       name: 'event_store_append_streams',
     }));
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { Migration } from '../db';
+import { appendStreamsMigration } from './append-streams-sql';
 
 /**
  * The event log. Readers order and checkpoint by (transaction_id, global_position): a global
@@ -41,6 +42,7 @@ CREATE INDEX events_commit_order_idx ON events (transaction_id, global_position)
     sql: `CREATE INDEX IF NOT EXISTS events_idempotency_key_id_idx ON events ((metadata->>'idempotencyKeyId'))
   WHERE (metadata->>'idempotencyKeyId') IS NOT NULL`,
   },
+  appendStreamsMigration,
 ];
 
 /** Notification channel appenders wake readers on. */
