@@ -33,7 +33,7 @@ export function jsonBody(limitBytes = maxBodyBytes): Middleware {
       try {
         await parse(ctx, parseOnly);
       } catch (error) {
-        throw bodyError(error, ctx.get('content-encoding'));
+        throw bodyError(error, ctx.get('content-encoding'), ctx.req.destroyed);
       }
     } else {
       ctx.request.body = undefined;
@@ -47,8 +47,14 @@ function hasBody(ctx: Context): boolean {
   return ctx.get('transfer-encoding') !== '' || (length !== '' && length !== '0');
 }
 
-function bodyError(error: unknown, contentEncoding: string): ApiError {
-  const { status } = error as { status?: unknown };
+/** The catalogued error for a failure of the body reader (exported for its unit spec). */
+export function bodyError(error: unknown, contentEncoding: string, closed: boolean): ApiError {
+  const { type } = error as { type?: unknown };
+  // A client that closed its connection before the body was read (raw-body finds the stream
+  // no longer readable and calls that a 500) gets what an abort during the read gets: a 400
+  // nobody reads, logged as a client's error, not as ours.
+  const status =
+    closed && type === 'stream.not.readable' ? 400 : (error as { status?: unknown }).status;
   // The body reader gives every error of its own an HTTP status (aborted, too large, bad
   // JSON); one without a status while a compressed body is read comes from zlib or brotli
   // failing on the bytes (Z_DATA_ERROR, Z_BUF_ERROR): the client's mistake, not ours.
