@@ -19,8 +19,11 @@ const plainType = /^[a-z_][a-z0-9_]*( [a-z_][a-z0-9_]*)*$/;
 export interface MergeableRows {
   /** The most rows one statement may carry. */
   readonly maxRows: number;
-  /** The one statement over these rows, given each row's statement's parameters, in order. */
-  merge(rows: readonly (readonly unknown[])[]): SqlStatement;
+  /**
+   * The one statement over `rows` rows, given their statements' parameters one after the other
+   * (each row's in its statement's order).
+   */
+  merge(params: readonly unknown[], rows: number): SqlStatement;
 }
 
 export interface RowInsertSpec<C extends string> {
@@ -87,8 +90,8 @@ export class RowInsert<C extends string = string> implements MergeableRows {
     return text;
   }
 
-  merge(rows: readonly (readonly unknown[])[]): SqlStatement {
-    return { text: this.textFor(rows.length), params: rows.flat() };
+  merge(params: readonly unknown[], rows: number): SqlStatement {
+    return { text: this.textFor(rows), params };
   }
 }
 
@@ -149,11 +152,16 @@ export class RowsStatement<C extends string = string> implements MergeableRows {
     };
   }
 
-  merge(rows: readonly (readonly unknown[])[]): SqlStatement {
+  merge(params: readonly unknown[], rows: number): SqlStatement {
+    const width = this.columns.length;
     return {
       text: this.text,
+      // Each row's parameters are arrays of one value (see `row`): one array per column.
       params: this.columns.map((_name, column) =>
-        rows.map((params) => (params[column] as readonly unknown[])[0]),
+        Array.from(
+          { length: rows },
+          (_, row) => (params[row * width + column] as readonly unknown[])[0],
+        ),
       ),
     };
   }

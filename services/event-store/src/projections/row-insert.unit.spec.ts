@@ -74,7 +74,12 @@ describe('rowsStatement', () => {
       queue.row({ id: 'b', at: null }),
       queue.row({ id: 'c', at: 't3' }),
     ];
-    expect(queue.merge(rows.map((row) => row.params!))).toEqual({
+    expect(
+      queue.merge(
+        rows.flatMap((row) => row.params!),
+        rows.length,
+      ),
+    ).toEqual({
       text: queue.text,
       params: [
         ['a', 'b', 'c'],

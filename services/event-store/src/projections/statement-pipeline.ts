@@ -32,8 +32,8 @@ interface HeldRows {
   insert: MergeableRows;
   /** The first row's statement, sent as it is when no other row joins it. */
   first: SqlStatement;
-  /** Each row's parameters, in order. */
-  rows: (readonly unknown[])[];
+  params: unknown[];
+  rows: number;
   event: RecordedEvent;
 }
 
@@ -76,12 +76,13 @@ export class StatementPipeline {
     const params = statement.params ?? [];
     if (this.mergeRows && insert && event) {
       const held = this.held;
-      if (held?.insert === insert && held.rows.length < insert.maxRows) {
-        held.rows.push(params);
+      if (held?.insert === insert && held.rows < insert.maxRows) {
+        held.params.push(...params);
+        held.rows += 1;
         return;
       }
       this.release();
-      this.held = { insert, first: statement, rows: [params], event };
+      this.held = { insert, first: statement, params: [...params], rows: 1, event };
       return;
     }
     this.release();
@@ -105,9 +106,9 @@ export class StatementPipeline {
     if (!held) return;
     this.held = undefined;
     this.queued.push({
-      statement: held.rows.length === 1 ? held.first : held.insert.merge(held.rows),
+      statement: held.rows === 1 ? held.first : held.insert.merge(held.params, held.rows),
       event: held.event,
-      ambiguous: held.rows.length > 1,
+      ambiguous: held.rows > 1,
     });
   }
 
