@@ -169,9 +169,10 @@ export const errorCatalogue = {
   },
   WEBHOOK_TARGET_NOT_ALLOWED: {
     statusCode: 400,
-    message: 'Webhook URLs must point at a public address',
+    message:
+      'Webhook URLs must point at a public address; to allow private and loopback targets, start the server with WEBHOOK_ALLOW_PRIVATE_TARGETS=true',
     description:
-      'Private, loopback and link-local targets are refused unless the deployment allows them.',
+      'Private, loopback and link-local targets are refused unless the server runs with `WEBHOOK_ALLOW_PRIVATE_TARGETS=true` (local receivers, tests, private deployments).',
   },
   REQUEST_TIMEOUT: {
     statusCode: 408,

@@ -182,4 +182,12 @@ describe('brandctl webhooks', () => {
       stderr: 'Error: Resource not found (NOT_FOUND, HTTP 404)\n',
     });
   });
+
+  it('says in its help that the URL may be http or https, and which setting allows local receivers', async () => {
+    const help = await brandctl(['webhooks', 'create', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('http or https URL');
+    expect(help.stdout).not.toMatch(/<url> +https URL/);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('WEBHOOK_ALLOW_PRIVATE_TARGETS=true');
+  });
 });

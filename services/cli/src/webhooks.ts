@@ -37,7 +37,10 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
     .command('create')
     .description('register an endpoint; its signing secret is printed once')
     .argument('<brandId>', 'id of the brand')
-    .argument('<url>', 'https URL that receives the POSTs')
+    .argument(
+      '<url>',
+      'http or https URL that receives the POSTs (private and loopback hosts need WEBHOOK_ALLOW_PRIVATE_TARGETS=true on the server)',
+    )
     .option('--events <types>', 'comma-separated event types (default: every type)', eventList)
     .action(
       async (

@@ -327,7 +327,7 @@ describe(`deliverer on ${hasPostgresServer() ? 'a Postgres server' : 'in-process
     }
     expect(receiver.receivedOn(path)).toEqual([]);
     expect((await delivery(messageId)).last_error).toBe(
-      '127.0.0.1 is a loopback address; webhooks go to public addresses only',
+      '127.0.0.1 is a loopback address; webhooks go to public addresses only, unless the server runs with WEBHOOK_ALLOW_PRIVATE_TARGETS=true',
     );
   });
 

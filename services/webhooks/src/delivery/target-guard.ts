@@ -106,7 +106,7 @@ function dottedTailToHex(address: string): string {
 function refuse(host: string, address: string, kind: string): WebhookTargetError {
   const shown = host === address ? address : `${host} (${address})`;
   return new WebhookTargetError(
-    `${shown} is a ${kind} address; webhooks go to public addresses only`,
+    `${shown} is a ${kind} address; webhooks go to public addresses only, unless the server runs with WEBHOOK_ALLOW_PRIVATE_TARGETS=true`,
   );
 }
 

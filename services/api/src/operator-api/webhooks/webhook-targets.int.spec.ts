@@ -62,6 +62,8 @@ const privateInDisguise: [url: string, kind: string][] = [
   ['http://127.1/', 'loopback'],
 ];
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('webhook endpoint URLs', () => {
   it.each(privateInDisguise)(
     'refuses %s (%s) with 400 WEBHOOK_TARGET_NOT_ALLOWED, on create and on update',
@@ -70,8 +72,14 @@ describe('webhook endpoint URLs', () => {
         const response = await attempt(url).expect(400);
         expect(response.body).toMatchObject({
           code: 'WEBHOOK_TARGET_NOT_ALLOWED',
+          message: expect.stringContaining('WEBHOOK_ALLOW_PRIVATE_TARGETS=true') as string,
           details: [
-            { field: '/url', message: expect.stringContaining(`is a ${kind} address`) as string },
+            {
+              field: '/url',
+              message: expect.stringMatching(
+                `is a ${escapeRegExp(kind)} address.*WEBHOOK_ALLOW_PRIVATE_TARGETS=true`,
+              ) as string,
+            },
           ],
         });
       }
