@@ -4,12 +4,13 @@ import { createTestDatabase, describeOnServer } from '@brand-api/event-store/tes
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { spawnBrandApi } from '../testing/spawn-runtime';
 import type { RuntimeChild } from '../testing/spawn-runtime';
-import { startTcpProxy } from '../testing/tcp-proxy';
-import type { TcpProxy } from '../testing/tcp-proxy';
+import { startTcpProxy } from '@brand-api/event-store/testing';
+import type { TcpProxy } from '@brand-api/event-store/testing';
 
 jest.setTimeout(180_000);
 
 const listening = /"url":"(http:\/\/localhost:\d+)"/;
+const adminToken = 'outage-admin-token-0123456789abcdef';
 
 /**
  * The database goes away under a running server (a relay between them is stopped: new
@@ -33,6 +34,7 @@ describeOnServer('brand-api while its Postgres server is unavailable', () => {
       DATABASE_URL: database.toString(),
       DATA_DIR: tmpdir(),
       LOG_LEVEL: 'info',
+      ADMIN_TOKEN: adminToken,
     });
     url = listening.exec(await server.waitForOutput(listening))![1]!;
     key = /Demo API key: (bk_live_\w+)/.exec(await server.waitForOutput(/Demo API key: \w+/))![1]!;
@@ -51,6 +53,34 @@ describeOnServer('brand-api while its Postgres server is unavailable', () => {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   const product = (storeId: string) => ({ ...exampleOf(CreateBrandProductBody), storeId });
+  const timed = async (answer: Promise<Response>) => {
+    const started = Date.now();
+    const response = await answer;
+    return { response, ms: Date.now() - started };
+  };
+  const expectUnavailable = async (response: Response) => {
+    expect({ status: response.status, retryAfter: response.headers.get('retry-after') }).toEqual({
+      status: 503,
+      retryAfter: '2',
+    });
+    expect(await response.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+  };
+  const storeIds = async () => {
+    const listed = (await (await call('GET', '/api/v1/brand-products?limit=100')).json()) as {
+      data: { storeId: string }[];
+    };
+    return listed.data.map((p) => p.storeId).sort();
+  };
+  /** Calls until the answer is not 503 (the database is back), for at most 30 s. */
+  const once = async (method: string, path: string, body?: unknown) => {
+    let answer: Response | undefined;
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+      answer = await call(method, path, body);
+      if (answer.status !== 503) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return answer;
+  };
 
   it('answers 503 with Retry-After during the outage, and serves again once the database is back', async () => {
     expect((await call('POST', '/api/v1/brand-products', product('before'))).status).toBe(201);
@@ -91,5 +121,70 @@ describeOnServer('brand-api while its Postgres server is unavailable', () => {
     };
     expect(listed.data.map((p) => p.storeId).sort()).toEqual(['after', 'before']);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
+  });
+
+  /**
+   * The database goes silent without a reset (a network cut, a frozen proxy): open connections
+   * stop mid-stream and new ones are accepted and never answered. The pool's bounds
+   * (`databaseBounds`: 2 s to connect or wait for a connection, 4 s statement + 1 s read timeout)
+   * turn every call into a 503 within about 5 s, /readyz within 2 s; once the database answers
+   * again the same process serves, its workers catch up, and no acknowledged write is lost.
+   */
+  it('answers 503 within seconds while the database is silent, and recovers without a restart', async () => {
+    expect((await call('POST', '/api/v1/brand-products', product('before-stall'))).status).toBe(
+      201,
+    );
+    proxy.stall();
+    // In flight together: the pool's open connections stall mid-statement.
+    const first = await Promise.all([
+      timed(call('GET', '/api/v1/brand-products')),
+      timed(call('POST', '/api/v1/brand-products', product('stalled-1'))),
+      timed(call('GET', '/api/v1/members')),
+      timed(
+        fetch(`${url}/admin/v1/events/export?since=0`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        }),
+      ),
+    ]);
+    const readyz = await timed(fetch(`${url}/readyz`));
+    // Later calls find connections destroyed by the read timeout and open new, silent ones.
+    const second = await Promise.all([
+      timed(call('POST', '/api/v1/brand-products', product('stalled-2'))),
+      timed(call('GET', '/api/v1/brand-products')),
+    ]);
+    const readyzAgain = await timed(fetch(`${url}/readyz`));
+    const latencies = [...first, ...second].map(({ ms }) => ms);
+    process.stdout.write(
+      `stalled database: 503 after ${latencies.join(', ')} ms; /readyz 503 after ${readyz.ms}, ${readyzAgain.ms} ms\n`,
+    );
+    for (const { response } of [...first, ...second]) await expectUnavailable(response);
+    expect(Math.max(...latencies)).toBeLessThan(7_000);
+    for (const { response, ms } of [readyz, readyzAgain]) {
+      expect(response.status).toBe(503);
+      expect(ms).toBeLessThan(2_000);
+    }
+
+    proxy.resume();
+    expect((await once('POST', '/api/v1/brand-products', product('after-stall')))?.status).toBe(
+      201,
+    );
+    const exported = await fetch(`${url}/admin/v1/events/export?since=0`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(exported.status).toBe(200);
+    // Acknowledged writes are all there; a write answered 503 may or may not have happened.
+    const after = await storeIds();
+    expect(after).toEqual(
+      expect.arrayContaining(['after', 'after-stall', 'before', 'before-stall']),
+    );
+    expect(after.filter((id) => !id.startsWith('stalled-'))).toHaveLength(4);
+    // The projectors are caught up with the log again: /readyz waits for them.
+    let ready: Response | undefined;
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+      ready = await fetch(`${url}/readyz`);
+      if (ready.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(ready?.status).toBe(200);
   });
 });

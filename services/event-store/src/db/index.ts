@@ -1,5 +1,5 @@
 export * from './database';
-export { createPgDatabase } from './pg-database';
+export { createPgDatabase, databaseBounds, forLongWork } from './pg-database';
 export type { PgDatabaseOptions } from './pg-database';
 export { createPgliteDatabase, dumpPgliteCluster } from './pglite-database';
 export { migrate, splitStatements } from './migrate';

@@ -1,4 +1,5 @@
 import type { Database } from './database';
+import { forLongWork } from './pg-database';
 
 export interface Migration {
   /** Unique and ordered within its package, e.g. `event-store/001-events`. */
@@ -8,9 +9,14 @@ export interface Migration {
 
 /**
  * Applies migrations not yet recorded, each in its own transaction, under a transaction-level
- * advisory lock so concurrent starts do not race.
+ * advisory lock so concurrent starts do not race. Without statement bounds: a migration may
+ * build an index over a large table, or wait for another process's migrations.
  */
-export async function migrate(db: Database, migrations: readonly Migration[]): Promise<string[]> {
+export async function migrate(
+  database: Database,
+  migrations: readonly Migration[],
+): Promise<string[]> {
+  const db = forLongWork(database);
   // Under the same lock as the migrations: two processes starting together on one server would
   // otherwise race on CREATE TABLE IF NOT EXISTS and one would fail on a duplicate key.
   await db.transaction(async (tx) => {

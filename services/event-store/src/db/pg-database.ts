@@ -3,6 +3,7 @@ import type { Database, HeldLock, QueryOptions, QueryResult, Transaction } from 
 import { advisoryKeySql } from './database';
 import { runPipeline } from './pg-pipeline';
 import { checkout, listenWithReconnect } from './pg-session';
+import { isDatabaseUnavailable } from './unavailable';
 
 // int8 (counts, global positions) as numbers: positions stay far below 2^53.
 const types = {
@@ -30,7 +31,43 @@ export interface PgDatabaseOptions {
    * (they read only below the oldest running transaction), so a leaked one must not live long.
    */
   idleInTransactionTimeoutMs?: number;
+  /**
+   * Bounds that make a call answer when the server goes quiet (see `databaseBounds`); each
+   * defaults to the value there. 0 turns `statementTimeoutMs` (and the read timeout) off.
+   */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
 }
+
+/**
+ * How long a call may wait on the server before it fails as "database unavailable" (the API
+ * answers 503 with Retry-After). A server that resets the connection is noticed at once; these
+ * bound one that stops answering (a network cut without a reset, a frozen proxy, a server that
+ * accepts and never answers):
+ * - `connectTimeoutMs` bounds opening a connection and waiting for a free one in the pool. A
+ *   local or same-region server connects in milliseconds; 2 s leaves room for a TLS handshake
+ *   and a busy pool while staying within the 2 s Retry-After a client is asked to wait.
+ * - `statementTimeoutMs` is Postgres's own `statement_timeout`: the server cancels a statement
+ *   that runs longer (57014) and the connection stays usable. Our slowest request statements
+ *   (a bulk of 100 records, a page of a list) run in tens of milliseconds, so 4 s is ample
+ *   headroom, and it also bounds a wait on a lock a stalled session still holds.
+ * - `readTimeoutMs` is the client's side: no answer at all this long after sending (the server
+ *   never received the statement, or its answer never arrives) fails the call and the connection
+ *   is destroyed. One second longer than the statement timeout, so a statement that is merely
+ *   slow is cancelled cleanly by the server first.
+ * - `keepAliveDelayMs`: TCP keepalive probes idle connections (held locks, LISTEN) so a peer that
+ *   vanished is noticed even when nothing is sent (libuv then probes every second, 10 times).
+ * - `idleInTransactionTimeoutMs`: the server ends a session idle inside a transaction, so a
+ *   client cut off mid-transaction does not hold its locks (and hold back event readers) for long.
+ * Worst case, a call answers 503 about 5 s after it started; /readyz bounds its own probe tighter.
+ */
+export const databaseBounds = {
+  connectTimeoutMs: 2_000,
+  statementTimeoutMs: 4_000,
+  readTimeoutMarginMs: 1_000,
+  keepAliveDelayMs: 10_000,
+  idleInTransactionTimeoutMs: 10_000,
+} as const;
 
 /** The work of a transaction returned although one of its statements had failed. */
 export class TransactionAbortedError extends Error {
@@ -43,7 +80,19 @@ export class TransactionAbortedError extends Error {
 class PgDatabase implements Database {
   readonly kind = 'postgres' as const;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    /** A pool without statement bounds for long work (migrations, rebuilds), opened on demand. */
+    private readonly openUnbounded: (() => PgDatabase) | undefined,
+  ) {}
+
+  private unboundedDb: PgDatabase | undefined;
+
+  /** This database without statement and read timeouts: for work that may legitimately run long. */
+  unbounded(): PgDatabase {
+    if (!this.openUnbounded) return this;
+    return (this.unboundedDb ??= this.openUnbounded());
+  }
 
   async query<R>(
     text: string,
@@ -72,6 +121,12 @@ class PgDatabase implements Database {
       done();
       return value;
     } catch (error) {
+      // A connection that stopped answering would not answer ROLLBACK either: destroy it now
+      // (the server rolls the transaction back when the session ends).
+      if (isDatabaseUnavailable(error)) {
+        done(error as Error);
+        throw error;
+      }
       // A failed ROLLBACK means the connection is broken: destroy it instead of reusing it.
       try {
         await client.query('ROLLBACK');
@@ -131,19 +186,53 @@ class PgDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.unboundedDb?.close()]);
   }
 }
 
 export function createPgDatabase(options: PgDatabaseOptions): Database {
+  return openPgDatabase(options);
+}
+
+function openPgDatabase(options: PgDatabaseOptions): PgDatabase {
+  const statementTimeoutMs = options.statementTimeoutMs ?? databaseBounds.statementTimeoutMs;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'brand-api',
-    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 60_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? databaseBounds.connectTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: databaseBounds.keepAliveDelayMs,
+    idle_in_transaction_session_timeout:
+      options.idleInTransactionTimeoutMs ?? databaseBounds.idleInTransactionTimeoutMs,
+    ...(statementTimeoutMs > 0
+      ? {
+          statement_timeout: statementTimeoutMs,
+          query_timeout: statementTimeoutMs + databaseBounds.readTimeoutMarginMs,
+        }
+      : {}),
     types,
   });
   // An idle client that errors (server restart) must not crash the process; the pool drops it.
   pool.on('error', () => undefined);
-  return new PgDatabase(pool);
+  const unbounded =
+    statementTimeoutMs > 0
+      ? () =>
+          openPgDatabase({
+            ...options,
+            max: 2,
+            applicationName: `${options.applicationName ?? 'brand-api'}-long`,
+            statementTimeoutMs: 0,
+          })
+      : undefined;
+  return new PgDatabase(pool, unbounded);
+}
+
+/**
+ * The same database without statement bounds, for work that may run long on a healthy server
+ * (migrations waiting for another process's, rebuilds): a small pool of its own on Postgres;
+ * PGlite, in process, has no bounds to lift.
+ */
+export function forLongWork(db: Database): Database {
+  return db instanceof PgDatabase ? db.unbounded() : db;
 }

@@ -1,8 +1,9 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { TestDatabase } from '../testing';
-import { createTestDatabase, describeOnServer, eventually } from '../testing';
-import { createPgDatabase } from './pg-database';
+import type { TcpProxy, TestDatabase } from '../testing';
+import { createTestDatabase, describeOnServer, eventually, startTcpProxy } from '../testing';
+import type { Database } from './database';
+import { createPgDatabase, databaseBounds } from './pg-database';
 import { isDatabaseUnavailable } from './unavailable';
 
 jest.setTimeout(60_000);
@@ -85,5 +86,72 @@ describeOnServer('isDatabaseUnavailable when the server is out of reach', () => 
     } finally {
       await db.close();
     }
+  });
+});
+
+/**
+ * A server that goes silent without a reset (a network cut, a frozen proxy): every kind of
+ * call a request or a worker makes fails within the pool's bounds as "unavailable", and the
+ * same pool serves again once the server answers.
+ */
+describeOnServer('a pool whose server goes silent', () => {
+  let testDb: TestDatabase;
+  let proxy: TcpProxy;
+  let db: Database;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await testDb.db.exec('CREATE TABLE kept (id int PRIMARY KEY)');
+    const url = new URL(testDb.url!);
+    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `127.0.0.1:${proxy.port}`;
+    db = createPgDatabase({ connectionString: url.toString(), max: 2 });
+  });
+  afterAll(async () => {
+    proxy.resume();
+    await db.close();
+    await proxy.close();
+    await testDb.drop();
+  });
+
+  const timedFailure = async (call: () => Promise<unknown>) => {
+    const started = Date.now();
+    const error = await failureOf(call());
+    return { error, ms: Date.now() - started };
+  };
+  const readBound = databaseBounds.statementTimeoutMs + databaseBounds.readTimeoutMarginMs;
+
+  it('fails queries, transactions and locks within the bounds, then serves again', async () => {
+    await db.query('INSERT INTO kept VALUES (1)');
+    proxy.stall();
+    const inFlight = await Promise.all([
+      timedFailure(() => db.query('SELECT count(*) FROM kept')),
+      timedFailure(() =>
+        db.transaction(async (tx) => {
+          await tx.query('INSERT INTO kept VALUES (2)');
+        }),
+      ),
+    ]);
+    // The read timeout destroyed both connections: the next ones are accepted and never answered.
+    const fresh = await Promise.all([
+      timedFailure(() => db.query('SELECT 1')),
+      timedFailure(() => db.tryLock('silent')),
+    ]);
+    for (const { error } of [...inFlight, ...fresh]) {
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    }
+    for (const { ms } of inFlight) expect(ms).toBeLessThan(readBound + 1_000);
+    for (const { ms } of fresh) expect(ms).toBeLessThan(databaseBounds.connectTimeoutMs + 1_000);
+
+    proxy.resume();
+    await eventually(() =>
+      db.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+    );
+    await db.query('INSERT INTO kept VALUES (3)');
+    const { rows } = await testDb.db.query<{ id: number }>('SELECT id FROM kept ORDER BY id');
+    // The transaction cut off before COMMIT is rolled back by the server, never half-applied.
+    expect(rows.map((row) => row.id)).toEqual([1, 3]);
   });
 });

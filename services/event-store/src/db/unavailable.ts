@@ -49,13 +49,17 @@ const socketErrors = new Set([
  * SQLSTATE: class 08 (connection exception), class 53 (insufficient resources: disk full, out
  * of memory, too many connections), and the operator-intervention codes that end sessions:
  * 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up or
- * shutting down).
+ * shutting down), and 57014 query_canceled: a statement past `statement_timeout` (the server
+ * is too busy, or a lock it waits for is held by a session cut off mid-transaction).
  */
-const unavailableSqlState = /^(08|53)[0-9A-Z]{3}$|^57P0[123]$/;
+const unavailableSqlState = /^(08|53)[0-9A-Z]{3}$|^57P0[123]$|^57014$/;
 
-/** node-postgres reports a lost or unusable connection with these messages and no code. */
+/**
+ * node-postgres reports a lost or unusable connection with these messages and no code; 'Query
+ * read timeout' is a statement the server did not answer within the pool's read timeout.
+ */
 const lostConnection =
-  /^Connection terminated|^Client has encountered a connection error|^timeout exceeded when trying to connect|^Client was closed and is not queryable/;
+  /^Connection terminated|^Client has encountered a connection error|^timeout exceeded when trying to connect|^Client was closed and is not queryable|^Query read timeout/;
 
 function isUnavailableItself(error: ErrorLike): boolean {
   const { code, errors } = error;

@@ -7,3 +7,4 @@ export * from './eventually';
 export * from './spawn-typescript';
 export * from './projection-spec';
 export * from './old-versions';
+export * from './tcp-proxy';

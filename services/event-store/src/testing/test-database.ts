@@ -38,7 +38,8 @@ export async function createTestDatabase(
     };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = createPgDatabase({ connectionString: serverUrl, max: 1 });
+  // CREATE DATABASE copies a template: on a busy machine it may outlast a request's bound.
+  const admin = createPgDatabase({ connectionString: serverUrl, max: 1, statementTimeoutMs: 0 });
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.close();
   const url = withDatabase(serverUrl, name);
@@ -55,7 +56,11 @@ export async function createTestDatabase(
     connect,
     async drop() {
       await Promise.all(pools.map((pool) => pool.close()));
-      const dropper = createPgDatabase({ connectionString: serverUrl, max: 1 });
+      const dropper = createPgDatabase({
+        connectionString: serverUrl,
+        max: 1,
+        statementTimeoutMs: 0,
+      });
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.close();
     },

@@ -141,10 +141,22 @@ export function operatorToolHandlers(
         ...(since ? { since } : {}),
         ...(query.brand === undefined ? {} : { brandId: query.brand }),
       });
+      // The first page is read before the status goes out, so a database that cannot answer
+      // is a 503 with Retry-After, not a 200 cut short; later pages can only cut the stream.
+      const first = await lines.next();
       return {
-        body: Readable.from(lines),
+        body: Readable.from(startingWith(first, lines)),
         headers: { 'content-type': 'application/x-ndjson; charset=utf-8' },
       };
     },
   };
+}
+
+async function* startingWith<T>(
+  first: IteratorResult<T>,
+  rest: AsyncGenerator<T>,
+): AsyncGenerator<T> {
+  if (first.done) return;
+  yield first.value;
+  yield* rest;
 }

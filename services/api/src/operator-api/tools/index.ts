@@ -1,3 +1,4 @@
+import { forLongWork } from '@brand-api/event-store';
 import { createLogStats, pairReadModels } from '@brand-api/read-models';
 import type { OperatorPrincipal } from '../operator-auth';
 import { mountOperations } from '../../http/mount-operations';
@@ -29,7 +30,8 @@ export function mountOperatorTools(
   const { readModels, withoutMigrations } = pairReadModels(readModelProjections, allMigrations);
   const logStats = createLogStats(services.eventStore);
   const jobs = new RebuildJobs({
-    db: services.db,
+    // A rebuild's statements run over the whole log: no request-sized statement bound.
+    db: forLongWork(services.db),
     store: services.eventStore,
     readModels,
     logStats,
