@@ -245,19 +245,30 @@ export function errorBody(
   return body;
 }
 
-/** Thrown anywhere in the API; the error middleware turns it into {@link errorBody}. */
+/**
+ * Thrown anywhere in the API; the error boundary turns it into {@link errorBody}, with its
+ * status from the catalogue and its `headers` (such as `Retry-After`) on the answer, so no
+ * code sets response headers before throwing.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly statusCode: number;
   readonly details: ErrorDetail[] | undefined;
+  readonly headers: Readonly<Record<string, string>>;
 
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; details?: ErrorDetail[]; cause?: unknown } = {},
+    options: {
+      message?: string;
+      details?: ErrorDetail[];
+      cause?: unknown;
+      headers?: Readonly<Record<string, string>>;
+    } = {},
   ) {
     super(options.message ?? errorCatalogue[code].message, { cause: options.cause });
     this.statusCode = errorCatalogue[code].statusCode;
     this.details = options.details;
+    this.headers = options.headers ?? {};
   }
 
   toBody(requestId: string): ErrorBody {

@@ -21,7 +21,7 @@ import { accessLog } from './http/access-log';
 import { maxBodyBytes } from './http/body';
 import { compression } from './http/compression';
 import { cors } from './http/cors';
-import { errorHandler } from './http/error-handler';
+import { errorBoundary, logAppErrors } from './http/error-boundary';
 import { healthRoutes } from './http/health';
 import { openApiDocument } from './http/openapi-document';
 import { ReadCache } from './http/read-cache';
@@ -138,12 +138,14 @@ export function createApp(deps: AppDeps): BrandApiApp {
   const app = new Koa() as BrandApiApp;
   app.services = services;
   app.proxy = false;
+  logAppErrors(app, deps.logger);
+  // First, so that a throw in any middleware below is answered in our format with a request id.
+  app.use(errorBoundary(deps.logger));
   app.use(requestId());
   app.use(accessLog(deps.logger));
   app.use(securityHeaders());
   app.use(cors(deps.config.corsOrigins ?? []));
   app.use(compression());
-  app.use(errorHandler(deps.logger));
   app.use(
     healthRoutes({
       db: deps.db,

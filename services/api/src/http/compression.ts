@@ -30,7 +30,7 @@ const encoders = {
  * identity one or the other way round.
  */
 export function compression(threshold = compressAboveBytes): Middleware {
-  return async (ctx, next) => {
+  return async function compress(ctx, next) {
     await next();
     ctx.vary('Accept-Encoding');
     const preferred = ctx.acceptsEncodings('br', 'gzip', 'identity');

@@ -33,8 +33,8 @@ const preflightMaxAgeSeconds = 600;
  * `Access-Control-Request-Method`) from an allowed origin is answered here, 204 with the
  * `Access-Control-Allow-*` headers, before any authentication: browsers send preflights without
  * credentials, so a preflight must never meet a 401. Other requests from an allowed origin get
- * `Access-Control-Allow-Origin` and the exposed headers, errors included (this runs outside the
- * error handler). A request from any other origin gets no CORS header and goes on as before.
+ * `Access-Control-Allow-Origin` and the exposed headers, errors included (they are set before
+ * the rest of the chain runs, and the error boundary keeps them). A request from any other origin gets no CORS header and goes on as before.
  * Credentials (the community's session cookie) are not allowed cross-origin.
  */
 export function cors(origins: readonly string[]): Middleware {
@@ -42,7 +42,7 @@ export function cors(origins: readonly string[]): Middleware {
   const methods = corsAllowedMethods.join(', ');
   const requestHeaders = corsAllowedHeaders.join(', ');
   const exposed = corsExposedHeaders.join(', ');
-  return async (ctx, next) => {
+  return async function answerCors(ctx, next) {
     if (allowed.size === 0) {
       await next();
       return;

@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
-import { ApiError, routes } from '@brand-api/contracts';
-import pino from 'pino';
+import { ApiError } from '@brand-api/contracts';
 import type { Feature } from '../brand-api';
-import { createTestApp } from '../testing/test-app';
+import { recordedLog } from '../testing/log-lines';
+import { createFeatureTestApp } from '../testing/feature-app';
 import type { TestApp } from '../testing/test-app';
 
 jest.setTimeout(60_000);
@@ -17,24 +16,12 @@ const failing: Feature = {
   }),
 };
 
-const lines: Record<string, unknown>[] = [];
+const { logger, lines } = recordedLog();
 let t: TestApp;
 let key: string;
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  t = await createTestApp({
-    deps: {
-      routes: routes.filter((route) => route.operationId in failing.handlers(undefined as never)),
-      features: [failing],
-      logger: pino({ level: 'info' }, sink),
-    },
-  });
+  t = await createFeatureTestApp(failing, logger);
   ({ key } = await t.brandWithKey(['brand_products:read']));
 });
 afterAll(() => t.close());
@@ -52,7 +39,8 @@ describe('a 500', () => {
     const requestId = response.headers['x-request-id'] as string;
     expect(response.body).toMatchObject({ code: 'INTERNAL', requestId });
     expect(response.text).not.toContain(cause);
-    const logged = lines.find((line) => line.requestId === requestId);
+    // The access line of the request is logged too (at info); this is the error's own line.
+    const logged = lines.find((line) => line.requestId === requestId && line.level === 50);
     expect(logged).toMatchObject({
       level: 50,
       msg: 'request failed',

@@ -11,11 +11,11 @@ export interface RequestIdState {
 }
 
 /**
- * Outermost middleware: every response, failures included, carries the request id, so a
- * brand's developer can quote it and we can find the log line.
+ * Right inside the error boundary: every response, failures included, carries the request id,
+ * so a brand's developer can quote it and we can find the log line.
  */
 export function requestId(generate: () => string = randomUUID): Middleware<RequestIdState> {
-  return async (ctx, next) => {
+  return async function assignRequestId(ctx, next) {
     const incoming = ctx.get(requestIdHeader);
     const id = saneRequestId.test(incoming) ? incoming : generate();
     ctx.state.requestId = id;

@@ -13,7 +13,7 @@ export const noContentPolicy = "default-src 'none'; frame-ancestors 'none'; base
  * content policy above unless the handler chose a stricter-fitting one.
  */
 export function securityHeaders(): Middleware {
-  return async (ctx, next) => {
+  return async function setSecurityHeaders(ctx, next) {
     ctx.set('x-content-type-options', 'nosniff');
     ctx.set('content-security-policy', noContentPolicy);
     await next();

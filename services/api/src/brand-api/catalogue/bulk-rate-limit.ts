@@ -28,17 +28,12 @@ CREATE TABLE IF NOT EXISTS ${tableName} (
   },
 ];
 
-export interface RateLimitOutcome {
-  headers: Record<string, string>;
-}
-
 export interface BulkRateLimiter {
-  /** Counts one call; throws 429 RATE_LIMITED (headers already set by `setHeaders`) when over. */
-  consume(
-    operation: string,
-    brandId: string,
-    setHeaders: (headers: Record<string, string>) => void,
-  ): Promise<void>;
+  /**
+   * Counts one call and gives the rate-limit headers of the answer; over the limit, throws 429
+   * RATE_LIMITED carrying those headers and `Retry-After`.
+   */
+  consume(operation: string, brandId: string): Promise<Record<string, string>>;
 }
 
 /**
@@ -70,15 +65,15 @@ export function createBulkRateLimiter(
   });
 
   return {
-    async consume(operation, brandId, setHeaders) {
+    async consume(operation, brandId) {
       try {
-        setHeaders(headersOf(await limiter.consume(`${operation}:${brandId}`)));
+        return headersOf(await limiter.consume(`${operation}:${brandId}`));
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         const retryAfter = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        setHeaders({ ...headersOf(error), 'Retry-After': String(retryAfter) });
         throw new ApiError('RATE_LIMITED', {
           message: `Bulk calls are limited to ${options.requests} per ${options.windowSeconds} s per brand; retry in ${retryAfter} s`,
+          headers: { ...headersOf(error), 'Retry-After': String(retryAfter) },
         });
       }
     },

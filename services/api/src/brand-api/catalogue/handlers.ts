@@ -57,18 +57,16 @@ export function catalogueHandlers(
       return { body: { data: found.data }, headers: { ETag: etagOf(found.version) } };
     });
   /**
-   * Counts a bulk call against the brand's limit. The rate-limit headers go on the response
-   * now (a 429 thrown here carries them) and are returned for the answer.
+   * Counts a bulk call against the brand's limit (a 429 thrown here carries its headers). The
+   * rate-limit headers describe the counter whatever the call's outcome, so they go on the
+   * response now, where a refusal of the records keeps them, and are returned for the answer.
    */
   const countBulkCall = async (
     operation: string,
     request: { auth: { brandId: string }; ctx: { set(headers: Record<string, string>): void } },
   ) => {
-    const headers: Record<string, string> = {};
-    await bulkLimiter.consume(operation, request.auth.brandId, (values) => {
-      Object.assign(headers, values);
-      request.ctx.set(values);
-    });
+    const headers = await bulkLimiter.consume(operation, request.auth.brandId);
+    request.ctx.set(headers);
     return headers;
   };
 

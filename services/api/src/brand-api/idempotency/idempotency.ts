@@ -119,7 +119,7 @@ export function idempotency(options: IdempotencyOptions): Middleware<Idempotency
       const record = claim.record;
       if (record.fingerprint !== fingerprint) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
       if (record.answer) return replay(ctx, record.answer);
-      if (record.lockedUntil !== null && record.lockedUntil > now) throw inUse(ctx, record, now);
+      if (record.lockedUntil !== null && record.lockedUntil > now) throw inUse(record, now);
       const written = await options.eventStore.readByIdempotencyKeyId(record.id);
       if (written.length > 0) {
         const lost = new ApiError('IDEMPOTENCY_ANSWER_LOST', {
@@ -131,7 +131,7 @@ export function idempotency(options: IdempotencyOptions): Middleware<Idempotency
         throw lost;
       }
       if (!(await keys.takeOver(record, requestId, new Date(now.getTime() + leaseMs)))) {
-        throw inUse(ctx, record, now);
+        throw inUse(record, now);
       }
       id = record.id;
     }
@@ -206,7 +206,11 @@ function resourcesIn(streams: readonly string[]): string[] {
 }
 
 function errorAnswer(error: ApiError, requestId: string): StoredAnswer {
-  return { status: error.statusCode, headers: {}, body: JSON.stringify(error.toBody(requestId)) };
+  return {
+    status: error.statusCode,
+    headers: { ...error.headers },
+    body: JSON.stringify(error.toBody(requestId)),
+  };
 }
 
 function replay(ctx: Context, answer: StoredAnswer): void {
@@ -217,10 +221,10 @@ function replay(ctx: Context, answer: StoredAnswer): void {
   ctx.body = answer.body;
 }
 
-function inUse(ctx: Context, record: IdempotencyRecord, now: Date): ApiError {
+function inUse(record: IdempotencyRecord, now: Date): ApiError {
   const left = record.lockedUntil ? record.lockedUntil.getTime() - now.getTime() : 0;
-  ctx.set('retry-after', String(Math.max(1, Math.min(5, Math.ceil(left / 1000)))));
-  return new ApiError('IDEMPOTENCY_KEY_IN_USE');
+  const retryAfter = String(Math.max(1, Math.min(5, Math.ceil(left / 1000))));
+  return new ApiError('IDEMPOTENCY_KEY_IN_USE', { headers: { 'Retry-After': retryAfter } });
 }
 
 /** What binds a key to its request: method, path, If-Match and the body with sorted keys. */
