@@ -1,5 +1,5 @@
 /**
- * The README's `events export … > events.ndjson`, run as written (through npx and a shell) against
+ * The operations guide's (docs/operations.md) `events export … > events.ndjson`, run as written (through npx and a shell) against
  * a live server: the file it writes must be NDJSON and nothing else, no npm banner among the
  * events.
  */
@@ -15,11 +15,13 @@ jest.setTimeout(120_000);
 const root = path.resolve(__dirname, '../../..');
 const built = existsSync(path.join(root, 'services/cli/dist/main.js'));
 
-/** The README line that exports the log, without its comment. */
+/** The docs/operations.md line that exports the log, without its comment. */
 function documentedExport(): string {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const line = readme.split('\n').find((text) => /brandctl events export .*>/.test(text));
-  if (line === undefined) throw new Error('the README documents no `brandctl events export >`');
+  const guide = readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
+  const line = guide.split('\n').find((text) => /brandctl events export .*>/.test(text));
+  if (line === undefined) {
+    throw new Error('docs/operations.md documents no `brandctl events export >`');
+  }
   return line.replace(/\s+#.*$/, '').trim();
 }
 
@@ -35,14 +37,14 @@ function parses(line: string): boolean {
 const { brandctl, url } = useBrandctl();
 
 (built ? describe : describe.skip)(
-  `the README's events export${built ? '' : ' — skipped: brandctl is not built (npm run build)'}`,
+  `the operations guide's events export${built ? '' : ' — skipped: brandctl is not built (npm run build)'}`,
   () => {
     it('writes one JSON event per line and nothing else', async () => {
       await brandctl(['brands', 'create', 'Exported']);
       await brandctl(['brands', 'create', 'Exported too']);
       const command = documentedExport();
       expect(command).toMatch(/^npx brandctl events export .*> events\.ndjson$/);
-      // The README's redirection goes to stdout here: the same bytes the file would get.
+      // The guide's redirection goes to stdout here: the same bytes the file would get.
       const { stdout } = await promisify(execFile)(
         'bash',
         ['-c', command.replace(/\s*>\s*events\.ndjson$/, '')],

@@ -11,7 +11,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** As in `npm start` (package.json); the README's notes on the V8 flags say why. */
+/** As in `npm start` (package.json); docs/tuning.md says why. */
 const glibcTunables =
   'glibc.malloc.arena_max=1:glibc.malloc.trim_threshold=65536:glibc.malloc.mmap_threshold=65536';
 
@@ -25,7 +25,7 @@ export function startServer(
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const child = fork(path.join(__dirname, script), [], {
-    // The allocator settings and flags `npm start` runs the API with (README), for the
+    // The allocator settings and flags `npm start` runs the API with (docs/tuning.md), for the
     // yardstick as well.
     env: { ...process.env, GLIBC_TUNABLES: glibcTunables, ...env },
     execArgv: [

@@ -129,7 +129,7 @@ async function serve(host: string | undefined) {
 }
 
 describe('the server brand-api runs', () => {
-  it('uses the API timeouts the README states, not Node defaults (300 s per request)', async () => {
+  it('uses the API timeouts docs/http.md states, not Node defaults (300 s per request)', async () => {
     const { runtime, stop } = await serve(undefined);
     try {
       expect({

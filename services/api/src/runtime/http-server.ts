@@ -8,8 +8,8 @@ import type { Logger } from 'pino';
 
 /**
  * Timeouts that fit an API whose bodies are at most 1 MB: a client that opens a connection, or
- * announces a body, and then sends nothing is cut off in seconds instead of Node's 300 s. The
- * README states these figures.
+ * announces a body, and then sends nothing is cut off in seconds instead of Node's 300 s. docs/http.md
+ * states these figures.
  */
 export const apiTimeouts = {
   /** The request line and headers must arrive within this. */

@@ -46,7 +46,7 @@ function runInitdb(dataDir: string, postgresqlconf: readonly string[]): Promise<
   const child = spawn(
     process.execPath,
     [
-      // Baseline-compiled WebAssembly starts 3x sooner (see the README's notes on V8 flags).
+      // Baseline-compiled WebAssembly starts 3x sooner (docs/tuning.md).
       '--liftoff-only',
       '-e',
       initdbScript,
