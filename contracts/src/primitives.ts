@@ -49,9 +49,12 @@ export const INT4_MAX = 2_147_483_647;
 /**
  * An RFC 3339 instant that Postgres can represent: years 0001 to 9999 and a UTC offset of at
  * most ±15:59 (`0000-01-01T00:00:00Z` or `-23:59` are valid RFC 3339 but not timestamptz).
+ * Seconds run 00 to 59: RFC 3339 allows a leap second (`23:59:60`), but JavaScript's `Date`
+ * cannot parse one and Postgres stores it as the next second (`9999-12-31T23:59:60Z` becomes
+ * year 10000), so it could neither be handled nor stored as sent.
  */
 export const DATE_TIME_PATTERN =
-  '^(?!0000)[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?(?:[Zz]|[+-](?:0[0-9]|1[0-5]):[0-5][0-9])$';
+  '^(?!0000)[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9](?:\\.[0-9]+)?(?:[Zz]|[+-](?:0[0-9]|1[0-5]):[0-5][0-9])$';
 
 export const DateTime = (options: TStringOptions = {}) =>
   Type.String({ format: 'date-time', pattern: DATE_TIME_PATTERN, ...options });

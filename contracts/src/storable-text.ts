@@ -36,30 +36,48 @@ export interface UnstorableTextFinding {
   message: string;
 }
 
-/** Every string, and every object key, in a JSON value that cannot be stored (at most `max`). */
+/**
+ * Every string, and every object key, in a JSON value that cannot be stored (at most `max`),
+ * in document order. Walked with a stack of its own, not by recursion, so no nesting depth can
+ * overflow the call stack.
+ */
 export function findUnstorableText(value: unknown, max = 20): UnstorableTextFinding[] {
   const findings: UnstorableTextFinding[] = [];
-  const visit = (node: unknown, pointer: string): void => {
-    if (findings.length >= max) return;
+  // Pending nodes, last first; a key's finding is queued before its value's.
+  const pending: ({ node: unknown; pointer: string } | UnstorableTextFinding)[] = [
+    { node: value, pointer: '' },
+  ];
+  for (
+    let next = pending.pop();
+    next !== undefined && findings.length < max;
+    next = pending.pop()
+  ) {
+    if ('message' in next) {
+      findings.push(next);
+      continue;
+    }
+    const { node, pointer } = next;
     if (typeof node === 'string') {
       const message = unstorableText(node);
       if (message) findings.push({ pointer, message });
-      return;
+      continue;
     }
+    if (typeof node !== 'object' || node === null) continue;
+    const children: (typeof pending)[number][] = [];
     if (Array.isArray(node)) {
-      node.forEach((item, index) => visit(item, `${pointer}/${index}`));
-      return;
-    }
-    if (typeof node === 'object' && node !== null) {
+      node.forEach((item, index) =>
+        children.push({ node: item as unknown, pointer: `${pointer}/${index}` }),
+      );
+    } else {
       for (const [key, child] of Object.entries(node)) {
         const childPointer = `${pointer}/${escapePointerToken(key)}`;
         const message = unstorableText(key);
-        if (message) findings.push({ pointer: childPointer, message: `name ${message}` });
-        visit(child, childPointer);
+        if (message) children.push({ pointer: childPointer, message: `name ${message}` });
+        children.push({ node: child, pointer: childPointer });
       }
     }
-  };
-  visit(value, '');
+    for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index]!);
+  }
   return findings;
 }
 

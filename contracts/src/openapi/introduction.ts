@@ -40,10 +40,11 @@ ${scopeRows}
 
 ## Requests and responses
 
-- Bodies are JSON (\`Content-Type: application/json\`), at most 1 MB. Unknown fields are refused.
+- Bodies are JSON (\`Content-Type: application/json\`), at most 1 MB, with arrays and objects nested at
+  most 32 levels deep (deeper answers 400 \`INVALID_JSON\`). Unknown fields are refused.
 - Every field's domain is in its schema, and what is accepted is stored as sent: integers up to
   ${INT4_MAX.toLocaleString('en-US')} (\`maximum\`), strings by \`maxLength\` in characters (code points), instants from
-  year 0001 to 9999 with a UTC offset of at most ±15:59. Text anywhere in a request (body, query,
+  year 0001 to 9999 with a UTC offset of at most ±15:59 and seconds from 00 to 59 (no leap second). Text anywhere in a request (body, query,
   path) must be valid Unicode without U+0000: a NUL or an unpaired surrogate answers 400
   \`VALIDATION_FAILED\` naming the field. Names (groups, badges, members) lose leading and
   trailing whitespace.

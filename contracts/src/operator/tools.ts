@@ -29,6 +29,9 @@ const ProjectionParams = Type.Object(
   },
   { additionalProperties: false },
 );
+/** `at` and `since`: one text, parsed by the operator tools' `parsePointInTime`. */
+const pointInTimeDescription =
+  'A global position from 0 to 9007199254740991 (2^53 − 1), as history and export print them, or an ISO 8601 time from year 0001 to 9999.';
 const Jobs = Type.Object({ data: Type.Array(ProjectionJob) });
 const History = Type.Object({ data: Type.Array(AuditHistoryEntry) });
 const ParkedActions = Type.Object({ data: Type.Array(ParkedActionResult) });
@@ -84,7 +87,7 @@ export const operatorToolOperations = [
         at: Type.String({
           minLength: 1,
           maxLength: 64,
-          description: 'Global position or ISO time',
+          description: pointInTimeDescription,
         }),
       },
       { additionalProperties: false },
@@ -198,7 +201,9 @@ export const operatorToolOperations = [
     description: 'Streams the event log from a position as NDJSON, one event per line.',
     query: Type.Object(
       {
-        since: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+        since: Type.Optional(
+          Type.String({ minLength: 1, maxLength: 64, description: pointInTimeDescription }),
+        ),
         brand: Type.Optional(Uuid()),
       },
       { additionalProperties: false },

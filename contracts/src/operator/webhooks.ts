@@ -3,7 +3,7 @@
  * register, list, read, update, rotate the secret, list attempts and messages, replay failures.
  */
 import { Type, type Static } from 'typebox';
-import { HttpUrl, Nullable, Uuid } from '../primitives';
+import { DATE_TIME_PATTERN, HttpUrl, Nullable, Uuid } from '../primitives';
 import { Cursor, Limit } from '../requests/common';
 import { WebhookEventTypeSchema } from '../webhooks/webhook-envelope';
 import { defineOperation } from './operation';
@@ -207,6 +207,7 @@ export const webhookAdminOperations = [
       {
         since: Type.String({
           format: 'date-time',
+          pattern: DATE_TIME_PATTERN,
           description: 'Failed messages of events at or after this instant.',
         }),
       },

@@ -140,7 +140,6 @@ const instantsInside: fc.Arbitrary<string> = fc.oneof(
     '1970-01-01T00:00:00Z',
     '9999-12-31T23:59:59.999Z',
     '9999-12-31T23:59:59-15:59',
-    '2025-06-30T23:59:60Z',
     '2025-01-01t00:00:00z',
     '2025-01-01T00:00:00.123456789Z',
   ),
@@ -158,6 +157,8 @@ const instantsInside: fc.Arbitrary<string> = fc.oneof(
 
 const instantsOutside: fc.Arbitrary<string> = fc.constantFrom(
   '0000-01-01T00:00:00Z',
+  '2025-06-30T23:59:60Z',
+  '9999-12-31T23:59:60Z',
   '2025-01-01T00:00:00-23:59',
   '2025-01-01T00:00:00+16:00',
   '2025-02-30T00:00:00Z',

@@ -5,6 +5,13 @@ import { koaBody } from 'koa-body';
 export const maxBodyBytes = 1024 * 1024;
 
 /**
+ * How deep arrays and objects may nest in a body. Our deepest request body nests 4 levels; a
+ * deeper one is refused before any check walks it (a walk that recursed would overflow the
+ * stack at a few thousand levels, and `JSON.parse` itself accepts far more).
+ */
+export const maxJsonDepth = 32;
+
+/**
  * Reads a JSON body for routes that take one. Only JSON is accepted; the size limit holds for
  * the decoded body, so a compressed request cannot expand past it. Parser failures become
  * catalogued errors here, where their cause is still known.
@@ -35,11 +42,28 @@ export function jsonBody(limitBytes = maxBodyBytes): Middleware {
       } catch (error) {
         throw bodyError(error, ctx.get('content-encoding'), ctx.req.destroyed);
       }
+      if (nestsDeeperThan(ctx.request.body, maxJsonDepth)) {
+        throw new ApiError('INVALID_JSON', {
+          message: `The request body nests arrays and objects deeper than ${maxJsonDepth} levels`,
+        });
+      }
     } else {
       ctx.request.body = undefined;
     }
     await next();
   };
+}
+
+/** Whether arrays and objects in `value` nest deeper than `max` (walked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, depth] = next;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function hasBody(ctx: Context): boolean {

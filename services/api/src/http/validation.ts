@@ -110,7 +110,7 @@ export function toDetails(
         else if (!badFormat.has(error.instancePath)) {
           add(
             error.instancePath,
-            'must be an instant from year 0001 to 9999 with a UTC offset of at most ±15:59',
+            'must be an instant from year 0001 to 9999 with a UTC offset of at most ±15:59 and seconds from 00 to 59',
           );
         }
         break;
