@@ -1,6 +1,18 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, exampled, HttpUrl, Nullable, PixelSize, StoreId, Uuid } from '../primitives';
 
+/**
+ * The image of a product, each field nullable. A function, so that the create body can make its
+ * own copies optional without changing the entity's schemas.
+ */
+export function productImageFields() {
+  return {
+    imageUrl: Nullable(HttpUrl({ description: 'Main product image.' })),
+    imageWidth: Nullable(PixelSize()),
+    imageHeight: Nullable(PixelSize()),
+  };
+}
+
 /** Fields a brand sets on a product; shared by the entity and its create/update bodies. */
 export const brandProductFields = {
   storeId: StoreId({ description: "The store's own id of the product; unique within the brand." }),
@@ -9,9 +21,7 @@ export const brandProductFields = {
     maxLength: 65_535,
     description: 'Plain text or HTML from the store.',
   }),
-  imageUrl: Nullable(HttpUrl({ description: 'Main product image.' })),
-  imageWidth: Nullable(PixelSize()),
-  imageHeight: Nullable(PixelSize()),
+  ...productImageFields(),
   onlineStoreUrl: HttpUrl({ description: 'The product page in the online store.' }),
 };
 

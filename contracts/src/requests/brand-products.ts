@@ -1,5 +1,5 @@
-import { Type, type Static } from 'typebox';
-import { BrandProduct, brandProductFields } from '../entities/brand-product';
+import { Type, type Static, type TSchema } from 'typebox';
+import { BrandProduct, brandProductFields, productImageFields } from '../entities/brand-product';
 import { exampled, exampleOf } from '../primitives';
 import { bulkSyncBody } from './bulk-sync';
 import { Cursor, DataResponse, Limit, ListResponse, UpdatedAfter } from './common';
@@ -21,13 +21,44 @@ function newProductExample() {
   return fields;
 }
 
-/** Every field is required on create (SPEC §5); image fields may be null. */
+const {
+  imageUrl: _imageUrl,
+  imageWidth: _imageWidth,
+  imageHeight: _imageHeight,
+  ...requiredProductFields
+} = brandProductFields;
+
+/** An image field of a new product: null, or left out, which means null. */
+function omittedMeansNull<T extends TSchema>(schema: T, description: string) {
+  return Type.Optional(Object.assign(schema, { default: null, description }));
+}
+
+const images = productImageFields();
+
+/**
+ * storeId, title, description and onlineStoreUrl are required on create; the image fields may be
+ * left out, which is the same as null (a product without an image needs no placeholders).
+ */
 export const CreateBrandProductBody = exampled(
-  Type.Object(brandProductFields, {
-    $id: 'CreateBrandProductBody',
-    title: 'New brand product',
-    additionalProperties: false,
-  }),
+  Type.Object(
+    {
+      ...requiredProductFields,
+      imageUrl: omittedMeansNull(
+        images.imageUrl,
+        'Main product image; null or left out when the product has none.',
+      ),
+      imageWidth: omittedMeansNull(images.imageWidth, 'Image width in pixels; null or left out.'),
+      imageHeight: omittedMeansNull(
+        images.imageHeight,
+        'Image height in pixels; null or left out.',
+      ),
+    },
+    {
+      $id: 'CreateBrandProductBody',
+      title: 'New brand product',
+      additionalProperties: false,
+    },
+  ),
   newProductExample(),
 );
 export type CreateBrandProductBody = Static<typeof CreateBrandProductBody>;

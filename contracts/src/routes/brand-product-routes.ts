@@ -33,7 +33,7 @@ export const brandProductRoutes = {
     path: '/brand-products',
     summary: 'Create a brand product',
     description:
-      'Creates a product. Its `storeId` must be unique within the brand (409 `CONFLICT` otherwise). A GET right after the response sees the product.',
+      'Creates a product. Its `storeId` must be unique within the brand (409 `CONFLICT` otherwise). The image fields (`imageUrl`, `imageWidth`, `imageHeight`) may be left out, which is the same as `null`. A GET right after the response sees the product.',
     tag,
     scope: 'brand_products:write',
     body: CreateBrandProductBody,

@@ -68,10 +68,13 @@ export async function createProducts(
 ): Promise<BrandProduct[]> {
   const now = new Date().toISOString();
   const requestId = randomUUID();
-  // Every field of a create body is required (images may be null), as the API validates.
+  // An image field a create body leaves out is null, as the API's decider makes it.
   const products: BrandProduct[] = bodies.map((body) => ({
     id: randomUUID(),
     ...body,
+    imageUrl: body.imageUrl ?? null,
+    imageWidth: body.imageWidth ?? null,
+    imageHeight: body.imageHeight ?? null,
     updatedAt: now,
     createdAt: now,
   }));

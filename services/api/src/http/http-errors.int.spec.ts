@@ -21,6 +21,9 @@ const echoFeature: Feature = {
         body: {
           data: {
             ...request.body,
+            imageUrl: request.body.imageUrl ?? null,
+            imageWidth: request.body.imageWidth ?? null,
+            imageHeight: request.body.imageHeight ?? null,
             id: '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
             createdAt: '2025-03-01T00:00:00.000Z',
             updatedAt: '2025-03-01T00:00:00.000Z',

@@ -2,10 +2,15 @@ import type { ProductEvent, ProductUpdated } from '@brand-api/contracts';
 import type { ActiveProduct, ProductChanges, ProductFields, ProductState } from './product';
 import { existing, unreachable, assertNew } from '../errors';
 
+type ImageField = 'imageUrl' | 'imageWidth' | 'imageHeight';
+
+/** What a brand sends to create a product: the image fields may be left out (null). */
+export type NewProduct = Omit<ProductFields, ImageField> & Partial<Pick<ProductFields, ImageField>>;
+
 export interface CreateProduct {
   type: 'CreateProduct';
   /** `now` is the command's time (ISO 8601): deciders never read a clock. */
-  data: { productId: string; product: ProductFields; now: string };
+  data: { productId: string; product: NewProduct; now: string };
 }
 
 /** Partial: an absent field is unchanged, `null` clears a nullable one. */
@@ -30,7 +35,7 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
         {
           type: 'ProductCreated',
           schemaVersion: 1,
-          data: { productId, ...product, createdAt: now },
+          data: { productId, ...withImage(product), createdAt: now },
         },
       ];
     }
@@ -62,6 +67,16 @@ function updateProduct(command: UpdateProduct, product: ActiveProduct): ProductU
       data: { productId: product.id, changes, updatedAt: command.data.now },
     },
   ];
+}
+
+/** A product's full fields: an image field left out is null. */
+export function withImage(product: NewProduct): ProductFields {
+  return {
+    ...product,
+    imageUrl: product.imageUrl ?? null,
+    imageWidth: product.imageWidth ?? null,
+    imageHeight: product.imageHeight ?? null,
+  };
 }
 
 function activeProduct(state: ProductState): ActiveProduct {

@@ -5,7 +5,7 @@ import type {
   ActiveVariant,
   NewVariant,
   ProductChanges,
-  ProductFields,
+  NewProduct,
   VariantChangeRequest,
 } from '@brand-api/domain';
 import type { CommandContext, CommandEngine } from '@brand-api/event-store';
@@ -55,7 +55,7 @@ export function catalogueCommands({ engine, ids, variantsOf }: CatalogueDeps) {
   return {
     async createProduct(
       context: CommandContext,
-      product: ProductFields,
+      product: NewProduct,
     ): Promise<Versioned<ActiveProduct>> {
       return (await engine.run(context, (uow, now) => createProduct(uow, now, ids(), product)))
         .value;

@@ -1,10 +1,11 @@
 import type { BulkBrandProductsBody } from '@brand-api/contracts';
-import type { ActiveProduct, ProductChanges, ProductFields } from '@brand-api/domain';
+import type { ActiveProduct, NewProduct, ProductChanges } from '@brand-api/domain';
 import {
   claimStoreId,
   existing,
   releaseStoreId,
   productDecider,
+  withImage,
   productStreamName,
   claimHolder,
 } from '@brand-api/domain';
@@ -22,7 +23,7 @@ export async function createProduct(
   uow: UnitOfWork,
   now: string,
   productId: string,
-  product: ProductFields,
+  product: NewProduct,
 ): Promise<Versioned<ActiveProduct>> {
   const claim = await loadStoreIdClaim(uow, 'product', product.storeId);
   claim.decide(
@@ -129,7 +130,8 @@ export async function syncProducts(
     const productId = existing[index];
     await forRecord(['upsertRecords', index], async () => {
       if (productId === undefined) return createProduct(uow, now, newId(), record);
-      const { storeId: _sameStoreId, ...changes } = record;
+      // An upsert record is a whole product: an image field it leaves out is null, as on create.
+      const { storeId: _sameStoreId, ...changes } = withImage(record);
       return updateProduct(uow, now, productId, changes);
     });
   }

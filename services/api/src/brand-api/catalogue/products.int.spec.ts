@@ -64,11 +64,32 @@ describe('POST /brand-products', () => {
   });
 
   it('answers 400 naming a missing required field', async () => {
-    const { imageUrl: _omit, ...withoutImage } = product('P-bad');
-    const response = await create(writer, withoutImage).expect(400);
+    const { onlineStoreUrl: _omit, ...withoutStoreUrl } = product('P-bad');
+    const response = await create(writer, withoutStoreUrl).expect(400);
     expect(response.body).toMatchObject({
       code: 'VALIDATION_FAILED',
-      details: [expect.objectContaining({ field: '/imageUrl', message: 'is required' })],
+      details: [expect.objectContaining({ field: '/onlineStoreUrl', message: 'is required' })],
+    });
+  });
+
+  it('takes a product without image fields: each one left out is null', async () => {
+    const {
+      imageUrl: _url,
+      imageWidth: _width,
+      imageHeight: _height,
+      ...withoutImage
+    } = product('P-no-image');
+    const created = await create(writer, withoutImage).expect(201);
+    const data = (created.body as { data: BrandProduct }).data;
+    expect(data).toMatchObject({ imageUrl: null, imageWidth: null, imageHeight: null });
+    const fetched = await api(writer).get(`/brand-products/${data.id}`).expect(200);
+    expect(fetched.body).toEqual({ data });
+    const { imageUrl: _only, ...widthOnly } = product('P-width-only');
+    const partly = await create(writer, widthOnly).expect(201);
+    expect((partly.body as { data: BrandProduct }).data).toMatchObject({
+      imageUrl: null,
+      imageWidth: 1200,
+      imageHeight: 800,
     });
   });
 
