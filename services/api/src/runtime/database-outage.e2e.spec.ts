@@ -105,7 +105,7 @@ describeOnServer('brand-api while its Postgres server is unavailable', () => {
       });
     }
     expect((await fetch(`${url}/readyz`)).status).toBe(503);
-    expect(server.output().stdout).toMatch(/"level":40,.*"code":"SERVICE_UNAVAILABLE"/);
+    expect(server.output().stdout).toMatch(/"level":50,.*"code":"SERVICE_UNAVAILABLE"/);
 
     await proxy.start();
     // Recovery is automatic: the pool reconnects, the projectors resume.
