@@ -20,6 +20,7 @@ import { communityPrefix, mountCommunityApi } from './community-api';
 import { accessLog } from './http/access-log';
 import { maxBodyBytes } from './http/body';
 import { compression } from './http/compression';
+import { conditionalGet } from './http/conditional';
 import { cors } from './http/cors';
 import { errorBoundary, logAppErrors } from './http/error-boundary';
 import { healthRoutes } from './http/health';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps): BrandApiApp {
   app.use(securityHeaders());
   app.use(cors(deps.config.corsOrigins ?? []));
   app.use(compression());
+  app.use(conditionalGet());
   app.use(
     healthRoutes({
       db: deps.db,

@@ -6,7 +6,9 @@ import type { Context, Middleware } from 'koa';
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const compressAboveBytes = 1024;
 
-const encoders = {
+type Encoding = 'br' | 'gzip';
+
+const encoders: Record<Encoding, (bytes: Buffer) => Promise<Buffer>> = {
   // Quality 4: most of brotli's gain at a fraction of the CPU of its default 11.
   br: (bytes: Buffer) =>
     promisify(brotliCompress)(bytes, {
@@ -19,30 +21,32 @@ const encoders = {
 };
 
 /**
- * Compresses answers over 1 KB with br or gzip, whichever the client's `Accept-Encoding`
- * prefers by its q-values (on a tie, the one it lists first; `identity` and a q of 0 are honoured), and says so in
- * `Vary: Accept-Encoding`. Streams (the NDJSON export) go out as they are.
- *
- * An encoded answer is a different representation, so its entity tag is too: `"3"` becomes
- * `"3-br"` (weak tags stay weak). Then, with the tag of the representation actually chosen,
- * a GET or HEAD whose `If-None-Match` names it is answered 304: this is the one place
- * conditional GETs are decided, so a client holding the gzip answer never gets a 304 for the
- * identity one or the other way round.
+ * The encoding an answer goes out with: br or gzip, whichever the client's `Accept-Encoding`
+ * prefers by its q-values (on a tie, the one it lists first; `identity` and a q of 0 are
+ * honoured), for a body over the threshold not yet encoded; undefined when it goes out as it is.
+ * Conditional GETs ask it too, to tag the representation that will be sent.
+ */
+export function encodingFor(ctx: Context, threshold: number): Encoding | undefined {
+  const preferred = preferredEncoding(ctx);
+  return preferred && encodable(ctx, threshold) ? preferred : undefined;
+}
+
+const preferredEncoding = (ctx: Context): Encoding | undefined => {
+  const preferred = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  return preferred === 'br' || preferred === 'gzip' ? preferred : undefined;
+};
+
+/**
+ * Compresses answers over 1 KB in the encoding {@link encodingFor} chooses, and says so in
+ * `Vary: Accept-Encoding`. Streams (the NDJSON export) go out as they are. Only compresses:
+ * entity tags and 304s are `conditionalGet`'s (`conditional.ts`), which runs inside it.
  */
 export function compression(threshold = compressAboveBytes): Middleware {
   return async function compress(ctx, next) {
     await next();
     ctx.vary('Accept-Encoding');
-    const preferred = ctx.acceptsEncodings('br', 'gzip', 'identity');
-    const encoding = preferred === 'br' || preferred === 'gzip' ? preferred : undefined;
+    const encoding = preferredEncoding(ctx);
     const bytes = encoding && encodable(ctx, threshold);
-    const etag = ctx.response.get('ETag');
-    if (bytes && etag) ctx.set('ETag', etag.replace(/"$/, `-${encoding}"`));
-    if (etag && ctx.fresh) {
-      ctx.status = 304;
-      ctx.body = null;
-      return;
-    }
     if (bytes && encoding) {
       const type = ctx.type;
       ctx.body = await encoders[encoding](bytes);

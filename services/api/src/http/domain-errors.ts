@@ -7,7 +7,7 @@ import {
   ForeignStreamError,
   WriteNotAppliedError,
 } from '@brand-api/event-store';
-import { PreconditionFailedError } from '../application/preconditions';
+import { preconditionFailure } from './conditional';
 import { jsonPointer } from './json-pointer';
 
 /** The catalogue code each domain rule is answered with. */
@@ -63,9 +63,8 @@ export function commandFailure(error: unknown): ApiError | undefined {
   }
   // Another brand's entity: reported like an unknown one, never as someone else's.
   if (error instanceof ForeignStreamError) return new ApiError('NOT_FOUND', { cause: error });
-  if (error instanceof PreconditionFailedError) {
-    return new ApiError('PRECONDITION_FAILED', { cause: error });
-  }
+  const preconditionFailed = preconditionFailure(error);
+  if (preconditionFailed) return preconditionFailed;
   if (error instanceof WriteNotAppliedError) {
     return new ApiError('WRITE_NOT_APPLIED', { cause: error });
   }

@@ -97,8 +97,8 @@ function handle(operation: Operation, handler: AnyHandler): Middleware<RouterSta
       const location = createdLocation(operation, request.params, result.body);
       if (location !== undefined) ctx.set('Location', location);
     }
-    // A GET of a resource the caller holds at its ETag answers 304: the compression middleware
-    // decides that, once it knows which encoding, and so which entity tag, the answer has.
+    // A GET of a resource the caller holds at its ETag answers 304: `conditionalGet` decides
+    // that, once it knows which encoding, and so which entity tag, the answer has.
     if (result.body instanceof SerializedJson) {
       ctx.type = 'application/json';
       ctx.body = result.body.text;

@@ -4,8 +4,8 @@ import type { Middleware } from 'koa';
 /**
  * Serves an OpenAPI document at `path` (GET and HEAD). The document is built and serialised
  * once, on the first request, and kept: it only changes with a new release. Its strong `ETag`
- * is a hash of that text, so `If-None-Match` answers 304 (decided by the compression
- * middleware, which also gzips or brotli-encodes the ~100 KB document). Whoever may read it is
+ * is a hash of that text, so `If-None-Match` answers 304 (decided by `conditionalGet`; the
+ * compression middleware gzips or brotli-encodes the ~100 KB document). Whoever may read it is
  * decided by where the app mounts this: before or after an API's authentication.
  */
 export function openApiDocument(path: string, build: () => unknown): Middleware {

@@ -6,8 +6,9 @@ import {
   listProducts,
   listVariants,
 } from '@brand-api/read-models';
-import { etagOf, versionedAnswer } from '../../http/etags';
-import { apiKeyCommandContext, deleteCommandOf, updateCommandOf } from '../auth/command-context';
+import { etagOf, versionedAnswer } from '../../http/conditional';
+import { apiKeyCommandContext } from '../auth/command-context';
+import { deleteCommandOf, updateCommandOf } from '../resource-commands';
 import { cursorListing } from '../cursor-listing';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';

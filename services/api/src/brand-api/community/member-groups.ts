@@ -1,8 +1,9 @@
 import { ApiError } from '@brand-api/contracts';
 import { memberGroupView } from '@brand-api/domain';
 import { getMemberGroup, listMemberGroups } from '@brand-api/read-models';
-import { apiKeyCommandContext, deleteCommandOf, updateCommandOf } from '../auth/command-context';
-import { versionedAnswer } from '../../http/etags';
+import { apiKeyCommandContext } from '../auth/command-context';
+import { deleteCommandOf, updateCommandOf } from '../resource-commands';
+import { versionedAnswer } from '../../http/conditional';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
 import { listing } from './listing';

@@ -1,8 +1,8 @@
 import { ApiError } from '@brand-api/contracts';
 import { memberView } from '@brand-api/domain';
 import { getMember, listMembers } from '@brand-api/read-models';
-import { updateCommandOf } from '../auth/command-context';
-import { versionedAnswer } from '../../http/etags';
+import { updateCommandOf } from '../resource-commands';
+import { versionedAnswer } from '../../http/conditional';
 import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
 import { listing } from './listing';

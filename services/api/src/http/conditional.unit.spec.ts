@@ -1,5 +1,5 @@
 import { ApiError } from '@brand-api/contracts';
-import { etagOf, expectedVersionsOf } from './etags';
+import { etagOf, expectedVersionsOf } from './conditional';
 
 describe('If-Match', () => {
   it('names the versions of the strong entity tags the API answers', () => {
