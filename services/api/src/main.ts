@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { ConfigError, loadConfig } from './runtime/config';
-import { DataDirLockedError } from './runtime/data-dir-lock';
+import { DataDirInsideClusterError, DataDirLockedError } from './runtime/data-dir-lock';
 import { exitCodes } from './runtime/exit-codes';
 import { startRuntime } from './runtime/start';
 
@@ -46,6 +46,10 @@ async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`brand-api: ${error.message}\n`);
       return exitCodes.dataDirLocked;
+    }
+    if (error instanceof DataDirInsideClusterError) {
+      process.stderr.write(`brand-api: ${error.message}\n`);
+      return exitCodes.config;
     }
     process.stderr.write(
       `brand-api: start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -2,9 +2,17 @@ import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describeWithPidNamespaces, pidNamespaceLauncher } from '../testing/pid-namespace';
-import { spawnTypeScript } from '../testing/spawn-runtime';
+import { spawnBrandApi, spawnTypeScript } from '../testing/spawn-runtime';
 import type { RuntimeChild, SpawnOptions } from '../testing/spawn-runtime';
-import { DataDirLockedError, lockDataDir, lockFileName } from './data-dir-lock';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { exitCodes } from './exit-codes';
+import {
+  DataDirInsideClusterError,
+  DataDirLockedError,
+  lockDataDir,
+  lockFileName,
+} from './data-dir-lock';
 
 jest.setTimeout(60_000);
 
@@ -75,6 +83,48 @@ describe('lockDataDir', () => {
     await rename(`${lockPath()}.new`, lockPath());
     await lock.release();
     expect(await readFile(lockPath(), 'utf8')).toBe('4343 elsewhere\n');
+  });
+});
+
+describe('a data directory inside a database cluster', () => {
+  /** A live server's data directory: its cluster folder pgdata holds PG_VERSION. */
+  const liveCluster = async () => {
+    const cluster = path.join(dataDir, 'pgdata');
+    await mkdir(cluster);
+    await writeFile(path.join(cluster, 'PG_VERSION'), '17\n');
+    return cluster;
+  };
+
+  it.each([
+    ['the cluster folder itself', ''],
+    ['a folder inside it', 'base/nested'],
+  ])('refuses %s before creating anything in it', async (_what, below) => {
+    const cluster = await liveCluster();
+    const nested = path.join(cluster, below);
+    const refusal = lockDataDir(nested);
+    await expect(refusal).rejects.toBeInstanceOf(DataDirInsideClusterError);
+    await expect(refusal).rejects.toThrow(
+      `is ${below === '' ? '' : 'inside '}the database cluster ${cluster} (it holds PG_VERSION)`,
+    );
+    await expect(refusal).rejects.toThrow(`set DATA_DIR=${dataDir}`);
+    expect(existsSync(path.join(nested, lockFileName))).toBe(false);
+    expect(existsSync(path.join(cluster, 'base'))).toBe(false);
+  });
+
+  it('takes the directory that holds the cluster, as configured', async () => {
+    await liveCluster();
+    await (await lockDataDir(dataDir)).release();
+  });
+
+  it('brand-api refuses to start on DATA_DIR=<data dir>/pgdata, exit code 78 (configuration)', async () => {
+    const cluster = await liveCluster();
+    const server = spawnBrandApi(['all'], { DATA_DIR: cluster, PORT: '0' });
+    const { code } = await server.exited;
+    expect(code).toBe(exitCodes.config);
+    expect(server.output().stderr).toContain(
+      `brand-api: The data directory ${cluster} is the database cluster ${cluster}`,
+    );
+    expect(existsSync(path.join(cluster, 'pgdata'))).toBe(false);
   });
 });
 

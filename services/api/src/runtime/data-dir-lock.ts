@@ -28,6 +28,43 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** DATA_DIR is a Postgres cluster, or inside one: the embedded database would nest a cluster in it. */
+export class DataDirInsideClusterError extends Error {
+  override readonly name = 'DataDirInsideClusterError';
+  constructor(
+    readonly dataDir: string,
+    readonly cluster: string,
+  ) {
+    super(
+      `The data directory ${dataDir} ` +
+        (dataDir === cluster ? 'is' : 'is inside') +
+        ` the database cluster ${cluster} (it holds PG_VERSION), perhaps another server's. ` +
+        `DATA_DIR names the directory that holds the cluster folder pgdata: set DATA_DIR=${path.dirname(cluster)} ` +
+        'to use that data (one process per directory), or choose a directory outside it.',
+    );
+  }
+}
+
+/**
+ * Refuses a data directory that is a Postgres cluster or lies inside one (DATA_DIR set to
+ * another server's `<data dir>/pgdata`): the embedded database would create a cluster nested
+ * in the live one, beside files the other server owns, and its lock file would not be the one
+ * that server holds.
+ */
+export async function refuseInsideCluster(dataDir: string): Promise<void> {
+  for (let dir = path.resolve(dataDir); ; dir = path.dirname(dir)) {
+    if (
+      await stat(path.join(dir, 'PG_VERSION')).then(
+        (found) => found.isFile(),
+        () => false,
+      )
+    ) {
+      throw new DataDirInsideClusterError(path.resolve(dataDir), dir);
+    }
+    if (path.dirname(dir) === dir) return;
+  }
+}
+
 export interface DataDirLock {
   readonly path: string;
   release(): Promise<void>;
@@ -45,6 +82,7 @@ export interface DataDirLock {
  * host written into the file only tell an operator who holds it.
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
+  await refuseInsideCluster(dataDir);
   await mkdir(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, lockFileName);
   for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -79,6 +79,7 @@ export class CommandEngine {
     options: RunOptions = {},
   ): Promise<CommandResult<T>> {
     const retry = options.retry ?? lostRaces;
+    const giveUpAt = performance.now() + (retry.withinMs ?? Number.POSITIVE_INFINITY);
     for (let attempt = 1; ; attempt += 1) {
       const now = this.deps.clock().toISOString();
       const uow = new UnitOfWork(this.deps.eventStore, context.brandId, this.deps.states);
@@ -93,7 +94,7 @@ export class CommandEngine {
         if (!(error instanceof ConcurrencyError || error instanceof ReservationPendingError)) {
           throw error;
         }
-        if (attempt < retry.maxAttempts) {
+        if (attempt < retry.maxAttempts && performance.now() < giveUpAt) {
           await retry.pauseBeforeRetry(attempt);
           continue;
         }

@@ -75,6 +75,38 @@ describe(`concurrent writers (${hasPostgresServer() ? 'Postgres server' : 'PGlit
     expect((read.body as { data: BrandProduct }).data.title).toBe(last.changes.title);
   });
 
+  it('lands PATCHes without If-Match under sustained contention: 40 writers for 8 s, every answer 200', async () => {
+    const created = await t.http
+      .post('/api/v1/brand-products')
+      .set('authorization', bearer(key))
+      .send(productBody('CONTENDED'))
+      .expect(201);
+    const { id } = (created.body as { data: BrandProduct }).data;
+    const statuses = new Map<number, number>();
+    let slowestMs = 0;
+    const until = Date.now() + Number(process.env.CONTENTION_SECONDS ?? 8) * 1000;
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, writer) => {
+        for (let n = 0; Date.now() < until; n += 1) {
+          const started = Date.now();
+          const response = await t.http
+            .patch(`/api/v1/brand-products/${id}`)
+            .set('authorization', bearer(key))
+            .send({ title: `Writer ${writer} write ${n}` });
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          slowestMs = Math.max(slowestMs, Date.now() - started);
+        }
+      }),
+    );
+    process.stdout.write(
+      `sustained PATCH contention: ${JSON.stringify(Object.fromEntries(statuses))}, slowest ${slowestMs} ms\n`,
+    );
+    const answered = [...statuses.values()].reduce((sum, count) => sum + count, 0);
+    expect(Object.fromEntries(statuses)).toEqual({ 200: answered });
+    const history = await t.eventStore.readStream(`product-${id}`);
+    expect(history).toHaveLength(1 + answered);
+  });
+
   it('walks 1,000 products with the cursor and returns each exactly once', async () => {
     const brand = (await t.brandWithKey(['brand_products:read', 'brand_products:write'], 'Walk'))
       .key;
