@@ -16,6 +16,13 @@ export const MagicLinkIssued = defineEvent(
     expiresAt: DateTime(),
     state: Nullable(Type.String({ maxLength: 256 })),
     returnTo: Nullable(Type.String({ maxLength: 100 })),
+    customAuthTerm: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          "The brand's custom-auth term the link was issued in (how many times custom auth had been switched on): the link is void once custom auth is switched off, even if it is switched on again. Links issued before terms were recorded have none.",
+      }),
+    ),
   },
 );
 export type MagicLinkIssued = Static<typeof MagicLinkIssued>;

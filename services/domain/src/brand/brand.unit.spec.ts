@@ -95,6 +95,7 @@ describe('Brand decider', () => {
       id: brandId,
       name: 'Acme',
       customAuthEnabled: true,
+      customAuthTerm: 1,
     });
   });
 });

@@ -13,6 +13,8 @@ export interface IssueMagicLink {
     tokenHash: string;
     state: string | null;
     returnTo: string | null;
+    /** The brand's custom-auth term (`customAuthTermOf`), recorded with the link. */
+    customAuthTerm?: number;
     now: string;
   };
 }

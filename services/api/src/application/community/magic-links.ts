@@ -1,24 +1,20 @@
 import { RETURN_TO_RULE, resolveReturnTo } from '@brand-api/contracts';
-import type { BrandUpdated, MagicLinkIssued } from '@brand-api/contracts';
+import type { MagicLinkIssued } from '@brand-api/contracts';
 import {
   actingMemberOf,
+  assertCustomAuthKept,
   assertMayAct,
   brandDecider,
   brandStreamName,
+  customAuthTermOf,
   DomainError,
   invalid,
   magicLinkDecider,
   magicLinkStreamName,
 } from '@brand-api/domain';
 import type { DomainProblem } from '@brand-api/domain';
-import { comparePositions, requestContext } from '@brand-api/event-store';
-import type {
-  CommandContext,
-  CommandEngine,
-  EventStore,
-  RecordedEvent,
-  UnitOfWork,
-} from '@brand-api/event-store';
+import { requestContext } from '@brand-api/event-store';
+import type { CommandContext, CommandEngine, EventStore } from '@brand-api/event-store';
 import { findMemberByCustomAuthSub } from './claims';
 import { joinMember, loadMember } from './members';
 import { generateToken, hashToken, looksLikeToken } from './secrets';
@@ -62,26 +58,6 @@ export interface RedeemedMagicLink {
  * later, redeem it once.
  */
 export function magicLinkCommands({ engine, eventStore, ids, siteOrigin }: MagicLinkDeps) {
-  /**
-   * Custom auth is on, and was not switched off after the link was issued: switching it off
-   * voids the links out there, and switching it back on does not revive them.
-   */
-  async function assertCustomAuthKept(uow: UnitOfWork, issued: RecordedEvent) {
-    const brandStream = brandStreamName(uow.brandId);
-    const brand = await uow.load(brandStream, brandDecider, { tenant: true });
-    const switchedOffSince = (await eventStore.readStream(brandStream)).some(
-      (event) =>
-        event.type === 'BrandUpdated' &&
-        (event.data as BrandUpdated['data']).changes.customAuthEnabled === false &&
-        comparePositions(event.position, issued.position) > 0,
-    );
-    if (brand.state.status !== 'active' || !brand.state.customAuthEnabled || switchedOffSince) {
-      throw new DomainError('custom-auth-not-enabled', {
-        message: 'This sign-in link was issued before the brand switched custom authentication off',
-      });
-    }
-  }
-
   return {
     /** Member, claims and link are appended together or not at all. */
     async issueMagicLink(
@@ -94,9 +70,8 @@ export function magicLinkCommands({ engine, eventStore, ids, siteOrigin }: Magic
       const token = generateToken();
       const { value: memberId } = await engine.run(context, async (uow, now) => {
         const brand = await uow.load(brandStreamName(uow.brandId), brandDecider, { tenant: true });
-        if (brand.state.status !== 'active' || !brand.state.customAuthEnabled) {
-          throw new DomainError('custom-auth-not-enabled');
-        }
+        const customAuthTerm = customAuthTermOf(brand.state);
+        if (customAuthTerm === undefined) throw new DomainError('custom-auth-not-enabled');
         const claim = await findMemberByCustomAuthSub(uow, request.customAuthSub);
         let memberId = claim.memberId;
         if (memberId !== undefined) {
@@ -151,6 +126,7 @@ export function magicLinkCommands({ engine, eventStore, ids, siteOrigin }: Magic
             tokenHash,
             state: request.state ?? null,
             returnTo: request.returnTo ?? null,
+            customAuthTerm,
             now,
           },
         });
@@ -175,11 +151,14 @@ export function magicLinkCommands({ engine, eventStore, ids, siteOrigin }: Magic
       const brandId = String(issued.metadata.brandId);
       const context = requestContext(brandId, { kind: 'member', id: memberId }, requestId);
       const { value: link } = await engine.run(context, async (uow, now) => {
-        const stream = await uow.load(streamName, magicLinkDecider, { tenant: true });
+        // One read for the three streams: the unit of work batches loads of the same tick.
+        const [stream, brand, member] = await Promise.all([
+          uow.load(streamName, magicLinkDecider, { tenant: true }),
+          uow.load(brandStreamName(uow.brandId), brandDecider, { tenant: true }),
+          loadMember(uow, memberId),
+        ]);
         stream.decide({ type: 'RedeemMagicLink', data: { now } });
-        if (stream.state.status === 'absent') throw new DomainError('magic-link-unknown');
-        await assertCustomAuthKept(uow, issued);
-        const member = await loadMember(uow, memberId);
+        assertCustomAuthKept(stream.state, brand.state);
         if (member.state.status !== 'active') throw new DomainError('magic-link-unknown');
         assertMayAct(actingMemberOf(member.state));
         return stream.state;
