@@ -54,6 +54,20 @@ export const publicCommunityOperations = [
     successStatus: 302,
   }),
   defineOperation({
+    operationId: 'showMembersLanding',
+    method: 'get',
+    path: '/landing',
+    summary: "Stand in for the members' front end",
+    description:
+      "Where a redeemed magic link and a post's `url` lead while the server has no `MEMBERS_URL`: a plain page that says who is signed in, which page the link was for, and that `MEMBERS_URL` names the members' front end. With `MEMBERS_URL` set it redirects there.",
+    // `to` is the members' page the visitor was sent to; anything else is ignored, as on the
+    // magic link, and a `to` that is no relative path is shown as `/`.
+    query: Type.Object({ to: Type.Optional(Type.Unknown()) }),
+    // An HTML page (or a redirect to MEMBERS_URL): no JSON answer.
+    successStatus: 200,
+    html: true,
+  }),
+  defineOperation({
     // Needs no live session: signing out twice, or with an expired cookie, still clears it.
     operationId: 'signOut',
     method: 'post',

@@ -117,7 +117,9 @@ function success(op: OperationContract, components: SchemaComponents): JsonSchem
     },
   };
   if (op.response) answer.content = { 'application/json': media(op.response, components) };
-  else if (op.successStatus === 200) {
+  else if (op.html) {
+    answer.content = { 'text/html': { schema: { type: 'string', description: 'A page.' } } };
+  } else if (op.successStatus === 200) {
     answer.content = {
       'application/x-ndjson': { schema: { type: 'string', description: 'One JSON value a line.' } },
     };

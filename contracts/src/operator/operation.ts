@@ -27,8 +27,10 @@ export interface OperationContract {
   query?: TObject;
   body?: TSchema;
   successStatus: number;
-  /** The JSON answer; absent for redirects, empty answers and streams (NDJSON export). */
+  /** The JSON answer; absent for redirects, empty answers, pages and streams (NDJSON export). */
   response?: TSchema;
+  /** The answer is an HTML page for a person (the members' landing page), not JSON. */
+  html?: true;
 }
 
 /** Identity that keeps an operation's literal types (schemas, operationId). */

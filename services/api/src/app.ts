@@ -50,6 +50,11 @@ export interface AppConfig {
   readyProjectionsWithinMs?: number;
   /** PUBLIC_URL: magic links and post URLs point at it (default http://localhost:3000). */
   publicUrl?: string;
+  /**
+   * MEMBERS_URL: the members' front end, where redeemed magic links and post URLs lead. When
+   * absent they lead to the API's own landing page, which says so.
+   */
+  membersUrl?: string;
   /** The catalogue read cache (on where the runner can be observed); `false` turns it off. */
   readCache?: ReadCacheOptions | false;
   /** CORS_ORIGINS: the origins whose pages may call the APIs (none by default). */
@@ -123,6 +128,7 @@ export function createApp(deps: AppDeps): BrandApiApp {
     ids,
     logger: deps.logger,
     publicUrl,
+    membersUrl: deps.config.membersUrl,
     catalogueCache,
   };
   const bodyLimitBytes = deps.config.bodyLimitBytes ?? maxBodyBytes;

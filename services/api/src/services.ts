@@ -17,8 +17,10 @@ export interface AppServices {
   clock: () => Date;
   ids: () => string;
   logger: Logger;
-  /** PUBLIC_URL, where magic links and post URLs point. */
+  /** PUBLIC_URL: the API's own address, where magic links point. */
   publicUrl: string;
+  /** MEMBERS_URL: the members' front end (see `community-api/urls.ts`), when configured. */
+  membersUrl: string | undefined;
   /** Answers of catalogue reads, kept while provably fresh (see ReadCache). */
   catalogueCache: ReadCache;
 }

@@ -26,7 +26,10 @@ let member: { cookie: string; userId: string };
 
 beforeAll(async () => {
   t = await createTestApp({
-    config: { publicUrl: 'https://community.example.com' },
+    config: {
+      publicUrl: 'https://community.example.com',
+      membersUrl: 'https://community.example.com',
+    },
     deps: { clock: () => new Date((tick += 1000)) },
   });
   open = await brand(t, { customAuth: false, name: 'Open' });

@@ -14,7 +14,7 @@ jest.setTimeout(120_000);
 const publicUrl = 'https://community.example.com';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { publicUrl } });
+  t = await createTestApp({ config: { publicUrl, membersUrl: publicUrl } });
 });
 afterAll(() => t.close());
 
@@ -56,7 +56,7 @@ it('runs the community story from operator to ban', async () => {
   // The user follows it: a session cookie and a redirect carrying the state.
   const link = new URL(magicLink);
   const signedIn = await t.http.get(`${link.pathname}${link.search}`).expect(302);
-  expect(signedIn.headers.location).toBe('/rooms/general?state=opaque-123');
+  expect(signedIn.headers.location).toBe(`${publicUrl}/rooms/general?state=opaque-123`);
   const setCookie = (signedIn.headers['set-cookie'] as unknown as string[])[0]!;
   expect(setCookie).toMatch(
     /^community_session=[\w-]{43}; Path=\/community\/v1; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/,

@@ -1,23 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { ApiError } from '@brand-api/contracts';
-
-const style =
-  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2937}' +
-  'h1{font-size:1.5rem}code{background:#f3f4f6;padding:0 .25rem}';
-
-/**
- * The page's Content-Security-Policy: nothing may load or run but its own inline style, named
- * by its hash, so even markup that slipped into the page could not run a script.
- */
-export const signInErrorPagePolicy = [
-  "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml, htmlPage } from './html-page';
 
 function explanation(code: string): string {
   switch (code) {
@@ -38,23 +20,9 @@ function explanation(code: string): string {
  * Nothing of the token or the member is shown.
  */
 export function signInErrorPage(error: ApiError): string {
-  const title = escapeHtml(error.message);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title}</title>
-<style>${style}</style>
-</head>
-<body>
-<main>
-<h1>${title}</h1>
-${explanation(error.code)}
-<p><small>Error code: <code>${escapeHtml(error.code)}</code></small></p>
-</main>
-</body>
-</html>
-`;
+  return htmlPage(
+    error.message,
+    `${explanation(error.code)}
+<p><small>Error code: <code>${escapeHtml(error.code)}</code></small></p>`,
+  );
 }

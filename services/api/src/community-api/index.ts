@@ -31,7 +31,7 @@ export function mountCommunityApi(
   mountOperations<(typeof publicCommunityOperations)[number], unknown>(router, {
     ...common,
     operations: publicCommunityOperations,
-    handlers: erase(signInHandlers(services, services.publicUrl)),
+    handlers: erase(signInHandlers(services, services)),
     authorize: () => sameOrigin,
   });
   const session = requireMemberSession(services);

@@ -21,8 +21,7 @@ export function memberCommandHandlers(
   services: AppServices,
 ): HandlersFor<Operations, MemberPrincipal> {
   const { community } = services.application;
-  const view = (post: Parameters<typeof postView>[0]) =>
-    postView(post, postUrl(services.publicUrl, post.id));
+  const view = (post: Parameters<typeof postView>[0]) => postView(post, postUrl(services, post.id));
   return {
     async createPost(request) {
       const post = await community.createPost(

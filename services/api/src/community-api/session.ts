@@ -75,15 +75,22 @@ function sessionCookie(value: string, maxAgeSeconds: number, options: { secure: 
   ].join('; ');
 }
 
+/** The member whose live session the cookie names, if any. */
+export async function sessionMember(
+  services: AppServices,
+  token: string | undefined,
+): Promise<MemberPrincipal | undefined> {
+  if (!looksLikeToken(token)) return undefined;
+  const session = await findMemberSession(services.db, hashToken(token), services.clock());
+  return session && { memberId: session.memberId, brandId: session.brandId };
+}
+
 /** Requires a live session cookie: 401 SESSION_REQUIRED otherwise. */
 export function requireMemberSession(services: AppServices): Middleware<MemberState> {
   return async (ctx, next) => {
-    const token = ctx.cookies.get(sessionCookieName);
-    const session = looksLikeToken(token)
-      ? await findMemberSession(services.db, hashToken(token), services.clock())
-      : undefined;
-    if (!session) throw new ApiError('SESSION_REQUIRED');
-    ctx.state.auth = { memberId: session.memberId, brandId: session.brandId };
+    const member = await sessionMember(services, ctx.cookies.get(sessionCookieName));
+    if (!member) throw new ApiError('SESSION_REQUIRED');
+    ctx.state.auth = member;
     await next();
   };
 }

@@ -1,12 +1,16 @@
-import { ApiError } from '@brand-api/contracts';
+import { ApiError, resolveReturnTo } from '@brand-api/contracts';
+import { getBrand, getMember } from '@brand-api/read-models';
 import { memberView } from '@brand-api/domain';
 import { commandFailure } from '../http/domain-errors';
 import type { HandlersFor } from '../http/operation';
 import type { AppServices } from '../services';
-import { signInErrorPage, signInErrorPagePolicy } from './error-page';
+import { signInErrorPage } from './error-page';
+import { htmlPagePolicy } from './html-page';
 import type { publicCommunityOperations } from './operations';
-import { endSession, sessionCookieName, startSession } from './session';
-import { returnLocation } from './urls';
+import { membersLandingPage } from './landing-page';
+import { endSession, sessionCookieName, sessionMember, startSession } from './session';
+import { membersPageUrl, returnLocation } from './urls';
+import type { SiteUrls } from './urls';
 
 /** Refusals of a link that a person following it gets as a page. */
 const signInFailures = new Set([
@@ -26,9 +30,9 @@ const privateHeaders = { 'cache-control': 'no-store', 'referrer-policy': 'no-ref
  */
 export function signInHandlers(
   services: AppServices,
-  publicUrl: string,
+  site: SiteUrls,
 ): HandlersFor<typeof publicCommunityOperations, unknown> {
-  const secure = publicUrl.startsWith('https:');
+  const secure = site.publicUrl.startsWith('https:');
   const { community } = services.application;
 
   return {
@@ -48,7 +52,7 @@ export function signInHandlers(
           status: 302,
           headers: {
             ...privateHeaders,
-            location: returnLocation(link.returnTo, link.state),
+            location: membersPageUrl(site, returnLocation(link.returnTo, link.state), false),
             'set-cookie': cookie,
           },
           body: 'Signed in. Redirecting…',
@@ -63,11 +67,42 @@ export function signInHandlers(
           headers: {
             ...privateHeaders,
             'content-type': 'text/html; charset=utf-8',
-            'content-security-policy': signInErrorPagePolicy,
+            'content-security-policy': htmlPagePolicy,
           },
           body: signInErrorPage(error),
         };
       }
+    },
+
+    async showMembersLanding(request) {
+      const to = landingTarget(request.query.to);
+      if (site.membersUrl !== undefined) {
+        const headers: Record<string, string> = {
+          'cache-control': 'no-store',
+          location: `${site.membersUrl}${to}`,
+        };
+        return {
+          status: 302,
+          headers,
+          body: 'Redirecting to the members’ front end…',
+        };
+      }
+      const principal = await sessionMember(services, request.ctx.cookies.get(sessionCookieName));
+      const [member, brand] = principal
+        ? await Promise.all([
+            getMember(services.db, principal.brandId, principal.memberId),
+            getBrand(services.db, principal.brandId),
+          ])
+        : [undefined, undefined];
+      return {
+        status: 200,
+        headers: {
+          ...privateHeaders,
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': htmlPagePolicy,
+        },
+        body: membersLandingPage({ member: member?.data, brandName: brand?.name }, to),
+      };
     },
 
     async signOut(request) {
@@ -87,4 +122,11 @@ export function signInHandlers(
       };
     },
   };
+}
+
+/** The members' page the landing stands in for: a path on the members' site, `/` otherwise. */
+function landingTarget(to: unknown): string {
+  const anyOrigin = 'http://members.invalid';
+  const target = typeof to === 'string' ? resolveReturnTo(to, anyOrigin) : undefined;
+  return target ? `${target.pathname}${target.search}${target.hash}` : '/';
 }

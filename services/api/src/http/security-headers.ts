@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 
 /**
  * What every answer may load and embed: nothing. JSON needs no sources, and the few HTML pages
- * the API serves (the sign-in error page) set their own policy naming exactly their inline
+ * the API serves (the sign-in error page, the members' landing page; see community-api/html-page.ts) set their own policy naming exactly their inline
  * style. `frame-ancestors 'none'` keeps any answer out of another site's frame.
  */
 export const noContentPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";

@@ -30,6 +30,12 @@ export interface RuntimeConfig {
   /** Operator token from the environment; when absent one is generated and stored. */
   adminToken: string | undefined;
   publicUrl: string;
+  /**
+   * MEMBERS_URL: the members' front end, where a redeemed magic link redirects (plus the
+   * link's `returnTo`) and a post's `url` points. Undefined: both lead to a plain page on the
+   * API host that says who signed in and that this setting is missing.
+   */
+  membersUrl: string | undefined;
   logLevel: LogLevel;
 }
 
@@ -127,6 +133,18 @@ export function loadConfig(
     else problems.push(`PUBLIC_URL must be an http(s) URL, got '${rawPublicUrl}'`);
   }
 
+  let membersUrl: string | undefined;
+  const rawMembersUrl = value('MEMBERS_URL');
+  if (rawMembersUrl !== undefined) {
+    if (hasProtocol(rawMembersUrl, ['http:', 'https:']) && !/[?#]/.test(rawMembersUrl))
+      membersUrl = rawMembersUrl.replace(/\/+$/, '');
+    else {
+      problems.push(
+        `MEMBERS_URL must be the http(s) address of the members' front end without a query or fragment, such as https://community.example.com, got '${rawMembersUrl}'`,
+      );
+    }
+  }
+
   const rawLogLevel = value('LOG_LEVEL') ?? 'info';
   const logLevel = logLevels.find((level) => level === rawLogLevel);
   if (logLevel === undefined) {
@@ -143,6 +161,7 @@ export function loadConfig(
     eventStore,
     adminToken,
     publicUrl,
+    membersUrl,
     logLevel: logLevel ?? 'info',
   };
 }

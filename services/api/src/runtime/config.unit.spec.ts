@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       eventStore: { kind: 'postgres' },
       adminToken: undefined,
       publicUrl: 'http://localhost:3000',
+      membersUrl: undefined,
       logLevel: 'info',
     });
   });
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
           EVENTSTORE_CONNECTION_STRING: 'esdb://localhost:2113?tls=false',
           ADMIN_TOKEN: 'a-long-enough-operator-token',
           PUBLIC_URL: 'https://api.example.com/',
+          MEMBERS_URL: 'https://community.example.com/app/',
           LOG_LEVEL: 'debug',
         },
         cwd,
@@ -54,6 +56,7 @@ describe('loadConfig', () => {
       eventStore: { kind: 'eventstoredb', connectionString: 'esdb://localhost:2113?tls=false' },
       adminToken: 'a-long-enough-operator-token',
       publicUrl: 'https://api.example.com',
+      membersUrl: 'https://community.example.com/app',
       logLevel: 'debug',
     });
   });
@@ -87,6 +90,17 @@ describe('loadConfig', () => {
       expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
     }
   });
+
+  it.each([['ftp://members.example.com'], ['community.example.com'], ['https://x.example/?a=1']])(
+    'refuses MEMBERS_URL=%s, saying what it should be',
+    (membersUrl) => {
+      expect(problemsOf({ MEMBERS_URL: membersUrl })).toEqual([
+        expect.stringMatching(
+          /^MEMBERS_URL must be the http\(s\) address of the members' front end/,
+        ) as string,
+      ]);
+    },
+  );
 
   it.each([['-1'], ['3.5'], ['http']])('refuses PORT=%s', (port) => {
     expect(problemsOf({ PORT: port })).toEqual([expect.stringContaining('PORT') as string]);

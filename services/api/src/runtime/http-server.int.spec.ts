@@ -115,6 +115,7 @@ async function serve(host: string | undefined) {
       eventStore: { kind: 'postgres' },
       adminToken: 'serve-admin-token-0123456789abc',
       publicUrl: 'http://localhost:3000',
+      membersUrl: undefined,
       logLevel: 'silent',
     },
     { print: () => undefined, logger: silent },

@@ -124,6 +124,7 @@ export async function startRuntime(
         adminTokenHash: admin.tokenHash,
         migrations: allMigrations.map((m) => m.id),
         publicUrl: config.publicUrl,
+        ...(config.membersUrl === undefined ? {} : { membersUrl: config.membersUrl }),
         corsOrigins: config.corsOrigins,
       },
     });

@@ -10,11 +10,15 @@ import {
 
 jest.setTimeout(120_000);
 
+/** MEMBERS_URL: where a redeemed link lands, followed by its returnTo. */
+const members = 'https://community.example.com';
 let t: TestApp;
 let key: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { publicUrl: 'https://community.example.com' } });
+  t = await createTestApp({
+    config: { publicUrl: 'https://api.example.com', membersUrl: members },
+  });
   ({ key } = await brand(t, { customAuth: true }));
 });
 afterAll(() => t.close());
@@ -86,7 +90,7 @@ describe('POST /magic-link keeps a returnTo that stays on the site', () => {
   ])('%j redirects to %j', async (returnTo, location) => {
     const response = await link(returnTo).expect(200);
     const { magicLink } = response.body as { magicLink: string };
-    expect((await follow(t, magicLink).expect(302)).headers.location).toBe(location);
+    expect((await follow(t, magicLink).expect(302)).headers.location).toBe(`${members}${location}`);
   });
 });
 
@@ -104,6 +108,6 @@ describe('redeeming a link stored before returnTo was checked', () => {
         WHERE type = 'MagicLinkIssued' AND data->>'memberId' = $1`,
       [userId],
     );
-    expect((await follow(t, magicLink).expect(302)).headers.location).toBe('/');
+    expect((await follow(t, magicLink).expect(302)).headers.location).toBe(`${members}/`);
   });
 });

@@ -23,7 +23,7 @@ let brandId: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    config: { publicUrl: 'http://localhost:4321' },
+    config: { publicUrl: 'http://localhost:4321', membersUrl: 'https://members.example.com' },
     deps: { clock: () => now },
   });
   ({ key, brandId } = await brand(t, { customAuth: true }));
@@ -185,7 +185,9 @@ describe('redeeming a magic link', () => {
       state: 'a b&c',
     });
     const response = await follow(t, magicLink).expect(302);
-    expect(response.headers.location).toBe('/rooms/general?tab=new&state=a+b%26c#top');
+    expect(response.headers.location).toBe(
+      'https://members.example.com/rooms/general?tab=new&state=a+b%26c#top',
+    );
     const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!;
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Lax');
@@ -195,7 +197,9 @@ describe('redeeming a magic link', () => {
 
   it('redirects to / without returnTo, and adds no state when none was given', async () => {
     const { magicLink } = await createMagicLink(t, key, valid);
-    expect((await follow(t, magicLink).expect(302)).headers.location).toBe('/');
+    expect((await follow(t, magicLink).expect(302)).headers.location).toBe(
+      'https://members.example.com/',
+    );
   });
 
   it('works once: a second visit gets the error page and no session', async () => {

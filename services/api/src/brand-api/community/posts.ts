@@ -12,11 +12,10 @@ export function postHandlers(services: AppServices): ApiHandlers {
       const page = await listing(() =>
         listPosts(services.db, request.auth.brandId, { limit, after, roomId, createdAtAfter }),
       );
-      const base = services.publicUrl;
       return {
         body: {
           ...page,
-          data: page.data.map((post) => ({ ...post, url: postUrl(base, post.id) })),
+          data: page.data.map((post) => ({ ...post, url: postUrl(services, post.id) })),
         },
       };
     },
