@@ -163,6 +163,14 @@ export class IdempotencyKeys {
     ]);
   }
 
+  /**
+   * Forgets a claim whose request was refused before it ran (a 400): the key is unused again,
+   * so a corrected request with it runs. A claim that has an answer is kept.
+   */
+  async forget(id: string): Promise<void> {
+    await this.db.query(`DELETE FROM ${table} WHERE id = $1 AND status IS NULL`, [id]);
+  }
+
   /** Deletes every key expired by `now`; how many. */
   async sweep(now: Date): Promise<number> {
     const { rowCount } = await this.db.query(`DELETE FROM ${table} WHERE expires_at <= $1`, [now]);

@@ -213,6 +213,53 @@ describe(`Idempotency-Key on the Brand API's writes (${hasPostgresServer() ? 'Po
     expect(created?.metadata.idempotencyKeyId).toEqual(expect.any(String));
   });
 
+  it('saves nothing for a request refused by validation: the corrected request with the key runs', async () => {
+    const idempotencyKey = randomUUID();
+    const invalid = await send('post', '/brand-products', idempotencyKey, {
+      ...product('I-valid'),
+      title: '',
+    });
+    expect(errorOf(answered(invalid, 400))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const { rows } = await t.testDb.db.query(
+      'SELECT 1 FROM api_idempotency_keys WHERE idempotency_key = $1',
+      [idempotencyKey],
+    );
+    expect(rows).toEqual([]);
+    const corrected = answered(
+      await send('post', '/brand-products', idempotencyKey, product('I-valid')),
+      201,
+    );
+    expectReplayOf(
+      await send('post', '/brand-products', idempotencyKey, product('I-valid')),
+      corrected,
+    );
+
+    // A path that fails validation (not a UUID) is refused before running too.
+    const patchKey = randomUUID();
+    const badPath = await send('patch', '/brand-products/not-an-id', patchKey, { title: 'New' });
+    expect(badPath.status).toBe(400);
+    answered(
+      await send('patch', `/brand-products/${idOf(corrected)}`, patchKey, { title: 'New' }),
+      200,
+    );
+  });
+
+  it('saves nothing for a request refused by authentication', async () => {
+    const idempotencyKey = randomUUID();
+    const refused = await send(
+      'post',
+      '/brand-products',
+      idempotencyKey,
+      product('I-auth'),
+      'bk_live_wrong',
+    );
+    expect(refused.status).toBe(401);
+    answered(await send('post', '/brand-products', idempotencyKey, product('I-auth')), 201);
+  });
+
+  // Stripe saves the result of every request that began executing, errors included: a 409 for a
+  // taken store id is the answer of that request, and a retry gets it again; a new attempt after
+  // the store id was freed is a new request with a new key.
   it('replays a 4xx the request caused, even when the world has changed since', async () => {
     const taken = await send('post', '/brand-products', undefined, product('I-6')).expect(201);
     const idempotencyKey = randomUUID();

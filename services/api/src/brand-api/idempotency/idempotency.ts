@@ -6,11 +6,17 @@
  * the command puts on every event it appends (`metadata.idempotencyKeyId`), so the log itself
  * says whether the request was applied. Then:
  *
- * - the request runs while holding a lease (30 s, renewed every 10 s while it runs); a final
- *   answer — a 2xx, or a 4xx the request caused — is stored with its ETag/Location and
- *   replayed to every retry with the same method, path, `If-Match` and canonical body, with
- *   `Idempotent-Replayed: true`, running nothing. Not final (not stored): 5xx, 429 and a lost
- *   race (409 after the engine's retries): the lease is ended and a retry decides again.
+ * - the request runs while holding a lease (30 s, renewed every 10 s while it runs). As Stripe
+ *   does, a result is saved only once the endpoint began executing: a 2xx, or an error the
+ *   command answered (404, 409 CONFLICT for a taken store id, 412, 422…) is stored with its
+ *   ETag/Location and replayed to every retry with the same method, path, `If-Match` and
+ *   canonical body, with `Idempotent-Replayed: true`, running nothing — even after the world
+ *   changed (a store id freed since): a new attempt takes a new key.
+ * - Not saved: a request refused before it ran. Authentication and scope checks run before
+ *   this middleware and never see the key; a 400 (the path, query or body failed validation)
+ *   deletes the claim, so a corrected request with the same key runs. 409
+ *   IDEMPOTENCY_KEY_IN_USE claims nothing. 5xx, 429 and a lost race (409 after the engine's
+ *   retries) are not final: the lease is ended and a retry decides again.
  * - the same key with another request: 422 IDEMPOTENCY_KEY_REUSED; while the lease holds:
  *   409 IDEMPOTENCY_KEY_IN_USE with `Retry-After`.
  * - a retry that finds the lease ended and no answer (the first request died, or answered a
@@ -159,9 +165,11 @@ async function runHolding(
     clearInterval(renewal);
     const refused = finalRefusal(error);
     await (
-      refused
-        ? keys.answer(id, errorAnswer(refused, ctx.state.requestId as string))
-        : keys.release(id, clock())
+      refusedBeforeRunning(error)
+        ? keys.forget(id)
+        : refused
+          ? keys.answer(id, errorAnswer(refused, ctx.state.requestId as string))
+          : keys.release(id, clock())
     ).catch((failure: unknown) => {
       options.logger.warn({ err: failure, idempotencyKeyId: id }, 'idempotency key not settled');
     });
@@ -183,6 +191,16 @@ async function runHolding(
   ).catch((failure: unknown) => {
     options.logger.warn({ err: failure, idempotencyKeyId: id }, 'idempotency answer not stored');
   });
+}
+
+/**
+ * A 400: the request's path, query or body failed validation, so the endpoint never began
+ * executing and wrote nothing (Stripe: "no idempotent result is saved because no API endpoint
+ * began execution").
+ */
+function refusedBeforeRunning(error: unknown): boolean {
+  const refused = error instanceof ApiError ? error : commandFailure(error);
+  return refused?.statusCode === 400;
 }
 
 /** The catalogued refusal a thrown error is answered with, when it is final; else undefined. */
