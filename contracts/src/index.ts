@@ -3,6 +3,7 @@ export * from './entities';
 export * from './errors';
 export * from './scopes';
 export * from './webhooks';
+export * from './events-feed';
 export * from './events';
 export * from './requests';
 export * from './routes';

@@ -61,6 +61,21 @@ function operationCases(): Case[] {
     ] as const;
     for (const [part, content] of media) {
       if (content === undefined) continue;
+      const stream = (content as Record<string, JsonSchema>)['text/event-stream'];
+      if (stream !== undefined) {
+        // Each `data:` line of a Server-Sent Events example is one value of `x-event-data`.
+        const lines = String(stream.example).split('\n');
+        const data = lines.filter((line) => line.startsWith('data: '));
+        if (data.length === 0) throw new Error(`${where} ${part} has no event example`);
+        data.forEach((line, i) =>
+          cases.push({
+            where: `${where} ${part} event ${i}`,
+            schema: stream['x-event-data']!,
+            example: JSON.parse(line.slice('data: '.length)) as JsonValue,
+          }),
+        );
+        continue;
+      }
       const { schema, example, examples } = (content as Record<string, JsonSchema>)[
         'application/json'
       ]!;

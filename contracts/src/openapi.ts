@@ -22,6 +22,11 @@ import { commonHeaders } from './openapi/operations-document';
 import { parametersOf } from './openapi/parameters';
 import { SchemaComponents, type JsonSchema, type JsonValue } from './openapi/json-schema';
 import { WEBHOOKS_TAG, webhooksSection, webhooksTagDescription } from './openapi/webhooks-section';
+import {
+  eventStreamContent,
+  eventStreamParameterComponents,
+  eventStreamParameters,
+} from './openapi/event-stream';
 import { exampleOf } from './primitives';
 import { bulkRateLimit, rateLimitHeader, rateLimitPolicyHeader } from './rate-limit';
 import { API_BASE_PATH, routes, routeTags, type RouteDefinition } from './routes';
@@ -94,7 +99,11 @@ export function buildOpenApi(): OpenApiDocument {
             'An API key of the brand: `Authorization: Bearer <key>`. Keys carry scopes; each operation names the one it needs.',
         },
       },
-      parameters: { ...conditionalParameterComponents, ...idempotencyParameterComponents },
+      parameters: {
+        ...conditionalParameterComponents,
+        ...idempotencyParameterComponents,
+        ...eventStreamParameterComponents,
+      },
       headers: headerComponents,
       examples: examples.all(),
       // Last: every schema above has been referenced by now.
@@ -121,6 +130,7 @@ function operation(
     ...(route.query ? parametersOf(route.query, 'query', components) : []),
     ...conditionalParameters(route),
     ...idempotencyParameters(route),
+    ...eventStreamParameters(route),
   ];
   if (parameters.length > 0) op.parameters = parameters;
   if (route.body) {
@@ -142,7 +152,9 @@ function operation(
         ...successEtagHeader(route),
         ...replayedHeader(route, route.successStatus),
       },
-      content: { [jsonMedia]: mediaType(route.response, components) },
+      content: route.eventStream
+        ? eventStreamContent(route.response, components)
+        : { [jsonMedia]: mediaType(route.response, components) },
     },
     ...notModifiedResponse(route, headerRef('RequestId')),
     ...errorResponses(route, examples, components, headerRef, (status) =>

@@ -37,13 +37,13 @@ describe('OpenAPI document', () => {
     expect(doc.info.description).toContain('API host');
   });
 
-  it('has 22 operations, exactly those of the route table', () => {
+  it('has 24 operations, exactly those of the route table', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.keys(item)
         .filter((method) => httpMethods.includes(method))
         .map((method) => `${method} ${path}`),
     );
-    expect(documented).toHaveLength(22);
+    expect(documented).toHaveLength(24);
     expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
   });
 
@@ -93,6 +93,11 @@ describe('OpenAPI document', () => {
 
     it('documents the success status and response schema', () => {
       const responses = op().responses as Record<string, JsonSchema>;
+      if (route.eventStream) {
+        return expect(responses[String(route.successStatus)]).toMatchObject({
+          content: { 'text/event-stream': { 'x-event-data': expected(route.response) } },
+        });
+      }
       expect(responses[String(route.successStatus)]).toMatchObject({
         content: { 'application/json': { schema: expected(route.response) } },
       });
@@ -121,7 +126,12 @@ describe('OpenAPI document', () => {
       const successHeaders = responses[String(route.successStatus)]!.headers as JsonSchema;
       const headerParameters = ((op.parameters ?? []) as JsonSchema[])
         .map((parameter) => parameter.$ref)
-        .filter((ref) => ref !== undefined && ref !== '#/components/parameters/IdempotencyKey');
+        .filter(
+          (ref) =>
+            ref !== undefined &&
+            ref !== '#/components/parameters/IdempotencyKey' &&
+            ref !== '#/components/parameters/LastEventId',
+        );
       const versioned = route.versioned === true;
       const takesIfMatch = versioned && (route.method === 'patch' || route.method === 'delete');
       expect(headerParameters).toEqual(

@@ -1,9 +1,11 @@
 /**
- * The route table of the Brand API: the 22 operations of SPEC §7. The API mounts exactly these
+ * The route table of the Brand API: the 22 operations of SPEC §7 and the events feed and stream
+ * of issue 27. The API mounts exactly these
  * under /api/v1 and the OpenAPI document is generated from them.
  */
 import type { Static, TSchema } from 'typebox';
 import { brandProductRoutes } from './routes/brand-product-routes';
+import { eventRoutes } from './routes/event-routes';
 import { brandProductVariantRoutes } from './routes/brand-product-variant-routes';
 import { magicLinkRoutes, postRoutes } from './routes/magic-link-and-post-routes';
 import { memberGroupRoutes } from './routes/member-group-routes';
@@ -23,6 +25,7 @@ export const routeTable = {
   ...memberGroupRoutes,
   ...magicLinkRoutes,
   ...postRoutes,
+  ...eventRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type OperationId = keyof typeof routeTable;

@@ -27,6 +27,9 @@ const specOperations = [
   'get /posts',
 ];
 
+/** Issue 27: the events feed and its live stream. */
+const eventOperations = ['get /events', 'get /events/stream'];
+
 /** SPEC §6 (both member-groups spellings exactly as written) applied to SPEC §7. */
 const specScopes: Record<string, string> = {
   'get /brand-product-variants': 'brand_products:read',
@@ -51,6 +54,8 @@ const specScopes: Record<string, string> = {
   'delete /member-groups/{id}': 'member_groups:write',
   'post /magic-link': 'magic_link:write',
   'get /posts': 'posts:read',
+  'get /events': 'events:read',
+  'get /events/stream': 'events:read',
 };
 
 /** Query parameters SPEC §7 names for each list call. */
@@ -60,14 +65,16 @@ const specQueries: Record<string, string[]> = {
   listMembers: ['limit', 'after', 'group_id'],
   listMemberGroups: ['limit', 'after'],
   listPosts: ['roomId', 'limit', 'after', 'createdAtAfter'],
+  listEvents: ['limit', 'cursor', 'types', 'createdAfter'],
+  streamEvents: ['cursor', 'types'],
 };
 
 const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
 describe('route table', () => {
-  it('has exactly the 22 operations of SPEC §7', () => {
-    expect(routes).toHaveLength(22);
-    expect(routes.map(key).sort()).toEqual([...specOperations].sort());
+  it('has exactly the 22 operations of SPEC §7 and the two of the events feed', () => {
+    expect(routes).toHaveLength(24);
+    expect(routes.map(key).sort()).toEqual([...specOperations, ...eventOperations].sort());
   });
 
   it('requires the scope SPEC §6 gives each operation', () => {
@@ -136,14 +143,16 @@ describe('route table', () => {
     );
   });
 
-  it('rate-limits the two bulk calls only', () => {
+  it('rate-limits the two bulk calls, and bounds the open event streams of a key', () => {
     const limited = routes.filter((route) => route.rateLimit === 'bulk').map(key);
     expect(limited.sort()).toEqual([
       'post /brand-product-variants/bulk',
       'post /brand-products/bulk',
     ]);
     for (const route of routes) {
-      expect(route.errors.includes('RATE_LIMITED')).toBe(route.rateLimit === 'bulk');
+      expect(route.errors.includes('RATE_LIMITED')).toBe(
+        route.rateLimit === 'bulk' || route.operationId === 'streamEvents',
+      );
     }
   });
 

@@ -1,5 +1,5 @@
 /**
- * API key scopes, spelled exactly as SPEC §6 spells them. Both spellings of the member-groups
+ * API key scopes, spelled exactly as SPEC §6 spells them, and `events:read` (issue 27). Both spellings of the member-groups
  * write scope exist on purpose: `member-groups:write` creates groups, `member_groups:write`
  * updates and deletes them. A key needs the exact scope a route names.
  */
@@ -16,6 +16,8 @@ export const scopeDescriptions = {
   'member_groups:write': 'Update and delete member groups (underscore spelling).',
   'magic_link:write': 'Create magic sign-in links (brands with custom authentication only).',
   'posts:read': 'List posts.',
+  'events:read':
+    'List the brand’s events and follow them live (the events feed and stream), with the bodies and ids of their webhooks.',
 } as const;
 
 export type Scope = keyof typeof scopeDescriptions;

@@ -3,7 +3,7 @@ import { isScope, scopeDescriptions, scopes } from './scopes';
 import { routes } from './routes';
 
 describe('scopes', () => {
-  it('are spelled exactly as SPEC §6, with both member-groups spellings', () => {
+  it('are spelled exactly as SPEC §6, with both member-groups spellings, and events:read', () => {
     expect([...scopes].sort()).toEqual(
       [
         'brand_products:read',
@@ -15,6 +15,7 @@ describe('scopes', () => {
         'member_groups:write',
         'magic_link:write',
         'posts:read',
+        'events:read',
       ].sort(),
     );
     expect(isScope('member_groups:read')).toBe(false);

@@ -14,6 +14,8 @@ export const routeTags = {
   'Member groups': 'Named groups of members with an optional badge.',
   'Magic link': 'Sign-in links for brands that authenticate members themselves (custom auth).',
   Posts: 'Posts made by members in community rooms.',
+  Events:
+    'What happened in the community, as the webhooks tell it: a feed to page through and a live stream (Server-Sent Events), with the webhooks’ ids and bodies.',
 } as const;
 export type RouteTag = keyof typeof routeTags;
 
@@ -43,7 +45,12 @@ export interface RouteDefinition {
    * `{name}` is the request's path parameter of that name, or else the answer's `data.name`.
    */
   location?: string;
+  /**
+   * The JSON answer; with `eventStream`, the `data:` of each event of a `text/event-stream`
+   * answer (Server-Sent Events, resumed with `Last-Event-ID`).
+   */
   response: TSchema;
+  eventStream?: true;
   /** Every catalogued error the operation can answer, besides ROUTE_NOT_FOUND and friends. */
   errors: readonly ErrorCode[];
   /**

@@ -103,15 +103,18 @@ export const webhookSchemas = {
   'post_comment.liked': PostCommentLikedWebhook,
 } as const satisfies Record<WebhookEventType, TSchema>;
 
-export const WebhookEvent = Type.Union(
-  [
-    UserJoinedWebhook,
-    PostCreatedWebhook,
-    PostLikedWebhook,
-    PostCommentCreatedWebhook,
-    PostCommentLikedWebhook,
-  ],
-  { $id: 'WebhookEvent', title: 'Webhook event' },
+export const WebhookEvent = exampled(
+  Type.Union(
+    [
+      UserJoinedWebhook,
+      PostCreatedWebhook,
+      PostLikedWebhook,
+      PostCommentCreatedWebhook,
+      PostCommentLikedWebhook,
+    ],
+    { $id: 'WebhookEvent', title: 'Webhook event' },
+  ),
+  exampleOf(UserJoinedWebhook),
 );
 export type WebhookEvent = Static<typeof WebhookEvent>;
 

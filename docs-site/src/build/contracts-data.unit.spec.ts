@@ -3,7 +3,7 @@ import { buildContractsData } from './contracts-data';
 const data = buildContractsData('1.0.0');
 
 describe('buildContractsData', () => {
-  it('lists every scope of SPEC §6 with the operations that need it', () => {
+  it('lists every scope of SPEC §6 and events:read with the operations that need it', () => {
     const scopes = Object.fromEntries(data.scopes.map((row) => [row.scope, row.operations]));
     expect(Object.keys(scopes).sort()).toEqual(
       [
@@ -16,11 +16,13 @@ describe('buildContractsData', () => {
         'members:read',
         'members:write',
         'posts:read',
+        'events:read',
       ].sort(),
     );
     expect(scopes['posts:read']).toEqual(['GET /api/v1/posts']);
     expect(scopes['member-groups:write']).toEqual(['POST /api/v1/member-groups']);
-    expect(data.scopes.flatMap((row) => row.operations)).toHaveLength(22);
+    expect(scopes['events:read']).toEqual(['GET /api/v1/events', 'GET /api/v1/events/stream']);
+    expect(data.scopes.flatMap((row) => row.operations)).toHaveLength(24);
   });
 
   it('holds the error codes of the Brand API, with SPEC §8 exact', () => {

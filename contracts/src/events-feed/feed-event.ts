@@ -1,0 +1,88 @@
+/**
+ * An event of the brand's feed (`GET /events`, `GET /events/stream`): the webhook it becomes,
+ * `{ type, timestamp, data }` as delivered, with its `id`, the `webhook-id` of that delivery.
+ * A receiver that stores webhooks by `webhook-id` stores these under the same key.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { exampled, exampleOf } from '../primitives';
+import { webhookEventTypes, webhookSchemas, type WebhookEventType } from '../webhooks';
+
+/** `msg_` and 27 base64url characters, as the webhook projector derives it from the event id. */
+export const EventId = (
+  description = 'The event’s id: the `webhook-id` of its webhook delivery.',
+) =>
+  Type.String({
+    pattern: '^msg_[A-Za-z0-9_-]{27}$',
+    description,
+    examples: ['msg_2Kq8c7Q1mW3xV9bN0pL5tY4rZ6a'],
+  });
+
+const EXAMPLE_ID = 'msg_2Kq8c7Q1mW3xV9bN0pL5tY4rZ6a';
+
+function feedEvent<T extends WebhookEventType>(type: T, $id: string) {
+  const webhook = webhookSchemas[type];
+  const schema = Type.Object(
+    {
+      id: EventId(),
+      type: webhook.properties.type,
+      timestamp: webhook.properties.timestamp,
+      data: webhook.properties.data,
+    },
+    {
+      $id,
+      title: `${type} event`,
+      description: `${(webhook as { description?: string }).description ?? ''} The body of its webhook, with the webhook’s id.`,
+      additionalProperties: false,
+    },
+  );
+  return exampled(schema, { id: EXAMPLE_ID, ...exampleOf(webhook) } as Static<typeof schema>);
+}
+
+export const UserJoinedEvent = feedEvent('user.joined', 'UserJoinedEvent');
+export const PostCreatedEvent = feedEvent('post.created', 'PostCreatedEvent');
+export const PostLikedEvent = feedEvent('post.liked', 'PostLikedEvent');
+export const PostCommentCreatedEvent = feedEvent('post_comment.created', 'PostCommentCreatedEvent');
+export const PostCommentLikedEvent = feedEvent('post_comment.liked', 'PostCommentLikedEvent');
+
+export const feedEventSchemas = {
+  'user.joined': UserJoinedEvent,
+  'post.created': PostCreatedEvent,
+  'post.liked': PostLikedEvent,
+  'post_comment.created': PostCommentCreatedEvent,
+  'post_comment.liked': PostCommentLikedEvent,
+} as const satisfies Record<WebhookEventType, TSchema>;
+
+export const FeedEvent = exampled(
+  Type.Union(
+    [
+      UserJoinedEvent,
+      PostCreatedEvent,
+      PostLikedEvent,
+      PostCommentCreatedEvent,
+      PostCommentLikedEvent,
+    ],
+    {
+      $id: 'Event',
+      title: 'Event',
+      description:
+        'Something that happened in the brand’s community: one of the five webhook event types, with the body its webhook delivers and the same id.',
+    },
+  ),
+  exampleOf(UserJoinedEvent),
+);
+export type FeedEvent = Static<typeof FeedEvent>;
+
+/** The `types` filter: event types separated by commas, e.g. `user.joined,post.created`. */
+const typeName = `(?:${webhookEventTypes.map((type) => type.replace('.', '\\.')).join('|')})`;
+export const EventTypesFilter = () =>
+  Type.String({
+    pattern: `^${typeName}(?:,${typeName})*$`,
+    maxLength: 200,
+    description: `Only events of these types, separated by commas: ${webhookEventTypes.map((type) => `\`${type}\``).join(', ')}.`,
+    examples: ['user.joined,post.created'],
+  });
+
+/** The event types a `types` filter names (it has passed `EventTypesFilter`). */
+export function parseEventTypes(filter: string): WebhookEventType[] {
+  return [...new Set(filter.split(','))] as WebhookEventType[];
+}

@@ -1,0 +1,2 @@
+export * from './feed-event';
+export * from './requests';
