@@ -12,3 +12,4 @@ export * from './catalogue';
 export * from './webhook-endpoint';
 export * from './errors';
 export * from './claims';
+export * from './webhook-message';

@@ -1,10 +1,14 @@
 export { webhookMigrations } from './migrations';
 export { webhookProjection, webhookProjectionName } from './projection/webhook-projection';
 export { waitForWebhookProjection } from './projection/projection-waiter';
-export { webhookMessageId } from './projection/message-id';
-export { plainTextContent } from './projection/plain-text';
-export { webhookPayloadOf, webhookSourceEvents } from './projection/webhook-payloads';
-export type { WebhookPayload } from './projection/webhook-payloads';
+// What an event becomes lives in the domain (the events feed builds the same): re-exported here.
+export {
+  webhookMessageId,
+  plainTextContent,
+  webhookPayloadOf,
+  webhookSourceEvents,
+} from '@brand-api/domain';
+export type { WebhookPayload } from '@brand-api/domain';
 export { createDeliverer, defaultTimeoutMs } from './delivery/deliverer';
 export type {
   Deliverer,

@@ -25,7 +25,7 @@ import type { Database, EventStore } from '@brand-api/event-store';
 import { createDeliverer } from '../delivery/deliverer';
 import { createNodeHttpClient } from '../delivery/http-client';
 import type { WebhookHttpClient } from '../delivery/http-client';
-import { webhookMessageId } from '../projection/message-id';
+import { webhookMessageId } from '@brand-api/domain';
 import { memberJoined, registerEndpoint } from '../testing/fixtures';
 import { webhookProjector, webhookTestMigrations } from '../testing/webhook-tables';
 import { createWebhookWorker } from '../worker';

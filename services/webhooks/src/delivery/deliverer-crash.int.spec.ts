@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Database, EventStore, ProjectionRunner } from '@brand-api/event-store';
 import { describeOnServer, eventually } from '@brand-api/event-store/testing';
-import { webhookMessageId } from '../projection/message-id';
+import { webhookMessageId } from '@brand-api/domain';
 import { registerEndpoint } from '../testing/fixtures';
 import { spawnTypeScriptWorker } from '../testing/spawn-worker';
 import type { WorkerChild } from '../testing/spawn-worker';

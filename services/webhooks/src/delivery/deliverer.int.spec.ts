@@ -4,7 +4,7 @@ import { eventually, hasPostgresServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { replayFailedDeliveries } from '../endpoints/queries';
 import { generateWebhookSecret } from '../endpoints/secret';
-import { webhookMessageId } from '../projection/message-id';
+import { webhookMessageId } from '@brand-api/domain';
 import { aMember, memberJoined, registerEndpoint, runEndpointCommand } from '../testing/fixtures';
 import { webhookProjector } from '../testing/webhook-tables';
 import { appendJoins, openWebhookTestDatabase } from '../testing/webhook-test-database';

@@ -13,7 +13,7 @@ import {
 import { webhookProjector } from '../testing/webhook-tables';
 import { openWebhookTestDatabase } from '../testing/webhook-test-database';
 import type { WebhookTestDatabase } from '../testing/webhook-test-database';
-import { webhookMessageId } from './message-id';
+import { webhookMessageId } from '@brand-api/domain';
 import { webhookProjection } from './webhook-projection';
 
 interface OutboxRow {

@@ -4,9 +4,13 @@ import type { CommandMetadata, Projection, Queryable } from '@brand-api/event-st
 import { rowsStatement } from '@brand-api/event-store';
 import type { RecordedEvent, SqlStatement } from '@brand-api/event-store';
 import { Compile } from 'typebox/compile';
-import { webhookMessageId } from './message-id';
-import { isWebhookSourceEvent, webhookPayloadOf, webhookSourceEvents } from './webhook-payloads';
-import type { WebhookSourceEventType } from './webhook-payloads';
+import {
+  isWebhookSourceEvent,
+  webhookEnvelopeOf,
+  webhookMessageId,
+  webhookSourceEvents,
+} from '@brand-api/domain';
+import type { WebhookSourceEventType } from '@brand-api/domain';
 
 export const webhookProjectionName = 'webhooks';
 
@@ -64,21 +68,21 @@ function isSourceEvent(event: Projected): event is SourceEvent {
 
 function enqueue(event: SourceEvent): SqlStatement[] {
   const { brandId, occurredAt: timestamp } = event.metadata;
-  const payload = webhookPayloadOf(event);
-  const envelope = { type: payload.type, timestamp, data: payload.data };
-  const validator = validators[payload.type];
+  const envelope = webhookEnvelopeOf(event, timestamp);
+  const { type } = envelope;
+  const validator = validators[type];
   if (!validator.Check(envelope)) {
     const problems = validator
       .Errors(envelope)
       .slice(0, 5)
       .map((error) => `${error.instancePath || '/'} ${error.message}`);
-    throw new Error(`${payload.type} payload breaks its schema: ${problems.join('; ')}`);
+    throw new Error(`${type} payload breaks its schema: ${problems.join('; ')}`);
   }
   return [
     queueMessage.row({
       id: webhookMessageId(event.id),
       brand_id: brandId,
-      event_type: payload.type,
+      event_type: type,
       event_id: event.id,
       body: JSON.stringify(envelope),
       occurred_at: timestamp,

@@ -5,7 +5,7 @@ import type { WebhookEndpointCommand } from '@brand-api/domain';
 import { CommandEngine } from '@brand-api/event-store';
 import type { EventStore, LogPosition, NewEvent } from '@brand-api/event-store';
 import { generateWebhookSecret } from '../endpoints/secret';
-import type { WebhookSourceEventType } from '../projection/webhook-payloads';
+import type { WebhookSourceEventType } from '@brand-api/domain';
 
 /**
  * Domain events as the community features append them, for tests that drive the webhook

@@ -73,3 +73,16 @@ export function webhookPayloadOf(event: SourceEvent): WebhookPayload {
     }
   }
 }
+
+/** The body of the webhook a domain event becomes, as delivered: `{ type, timestamp, data }`. */
+export type WebhookEnvelope = WebhookPayload & { timestamp: string };
+
+/**
+ * The webhook envelope of a source event that happened at `timestamp` (its `occurredAt`). The
+ * webhook projector sends `JSON.stringify` of it and the events feed serves the same text, so a
+ * brand sees one body for one event, byte for byte, wherever it reads it.
+ */
+export function webhookEnvelopeOf(event: SourceEvent, timestamp: string): WebhookEnvelope {
+  const payload = webhookPayloadOf(event);
+  return { type: payload.type, timestamp, data: payload.data } as WebhookEnvelope;
+}
