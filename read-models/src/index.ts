@@ -2,3 +2,4 @@ export * from './brands';
 export * from './catalogue';
 export * from './rebuild';
 export * from './community';
+export * from './event-feed';
