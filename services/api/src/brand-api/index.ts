@@ -8,6 +8,7 @@ import type { ApiKeyPrincipal } from './auth/api-key-authenticator';
 import { createCatalogueFeature } from './catalogue';
 import type { CatalogueFeatureOptions } from './catalogue';
 import { communityFeature } from './community';
+import { eventsFeature } from './events';
 import { collectHandlers } from './feature';
 import { IdempotencyKeys, idempotency } from './idempotency';
 import type { ApiRoute, Feature } from './feature';
@@ -25,6 +26,7 @@ export const apiPrefix = '/api/v1';
 export const createApiFeatures = (catalogue: CatalogueFeatureOptions = {}): readonly Feature[] => [
   createCatalogueFeature(catalogue),
   communityFeature,
+  eventsFeature,
 ];
 
 /** Every feature of the Brand API, as the runtime serves them. */

@@ -1,5 +1,6 @@
 import type { OperationContract } from '@brand-api/contracts';
 import type { Static, TSchema } from 'typebox';
+import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { SerializedJson } from './read-cache';
 
@@ -22,9 +23,12 @@ export interface OperationRequest<O extends Operation, Auth> {
   ctx: Context;
 }
 
-type ResponseOf<O extends Operation> = O['response'] extends TSchema
-  ? Static<O['response']>
-  : unknown;
+/** A Server-Sent Events operation answers a stream it keeps writing (see `eventStream`). */
+type ResponseOf<O extends Operation> = O extends { eventStream: true }
+  ? Readable
+  : O['response'] extends TSchema
+    ? Static<O['response']>
+    : unknown;
 
 export interface OperationResult<O extends Operation> {
   /** Defaults to the operation's `successStatus`. */

@@ -4,6 +4,7 @@ import {
   brandsMigrations,
   catalogueMigrations,
   communityMigrations,
+  eventFeedMigrations,
   memberSessionMigrations,
   rebuildMigrations,
 } from '@brand-api/read-models';
@@ -34,6 +35,7 @@ export const allMigrations: readonly Migration[] = [
   ...catalogueApiMigrations,
   ...communityMigrations,
   ...memberSessionMigrations,
+  ...eventFeedMigrations,
   ...webhookMigrations,
   ...apiMigrations,
   ...idempotencyMigrations,

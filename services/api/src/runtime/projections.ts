@@ -1,12 +1,18 @@
 import type { ParkedEvent, Projection } from '@brand-api/event-store';
 import type { Logger } from 'pino';
-import { brandsProjection, catalogueProjection, communityProjection } from '@brand-api/read-models';
+import {
+  brandsProjection,
+  catalogueProjection,
+  communityProjection,
+  eventFeedProjection,
+} from '@brand-api/read-models';
 
 /** The read-model projections the workers run and commands wait for. A feature adds its own here. */
 export const readModelProjections: readonly Projection[] = [
   brandsProjection,
   catalogueProjection,
   communityProjection,
+  eventFeedProjection,
 ];
 
 /** The runner's `onParked`: one error line an operator can act on. */
