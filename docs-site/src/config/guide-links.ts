@@ -24,6 +24,10 @@ const RULES: ReadonlyArray<{ operationId: RegExp; link: GuideLink }> = [
     operationId: /^bulk/,
     link: { label: 'Bulk calls and rate limits', href: `${REST}#bulk-calls-and-rate-limits` },
   },
+  {
+    operationId: /^(listEvents|streamEvents)$/,
+    link: { label: 'Events feed and live stream', href: `${REST}#events-feed-and-live-stream` },
+  },
   { operationId: /^list/, link: { label: 'Pagination', href: `${REST}#pagination` } },
   { operationId: /^delete/, link: { label: 'Deleting', href: `${REST}#deleting` } },
   {

@@ -83,6 +83,15 @@ export function errorBoundary(logger: Logger): Middleware<Partial<RequestIdState
  */
 export function logAppErrors(app: Koa, logger: Logger): void {
   app.on('error', (error: unknown, ctx?: Koa.Context) => {
+    // A client that hangs up on a streamed answer (an event stream, an export) ends it early:
+    // that is how event streams end, not a failure of ours.
+    if ((error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      logger.debug(
+        { requestId: (ctx?.state as Partial<RequestIdState> | undefined)?.requestId },
+        'client closed a streamed answer',
+      );
+      return;
+    }
     const state = ctx?.state as Partial<RequestIdState> | undefined;
     logger.error(
       { err: error, requestId: state?.requestId, method: ctx?.method, path: ctx?.path },

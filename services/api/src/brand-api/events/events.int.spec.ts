@@ -6,6 +6,7 @@ import { readWholeLog } from '@brand-api/event-store/testing';
 import { openSse } from '../../bench/sse-reader';
 import type { SseConnection, SseEvent } from '../../bench/sse-reader';
 import { errorOf } from '../../testing/error-body';
+import { recordedLog } from '../../testing/log-lines';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import {
@@ -42,11 +43,13 @@ interface Page {
 }
 
 const scopes = [...everyCommunityScope];
+const log = recordedLog();
 
 beforeAll(async () => {
   const [catalogue, community] = createApiFeatures();
   t = await createTestApp({
     deps: {
+      logger: log.logger,
       features: [
         catalogue!,
         community!,
@@ -61,6 +64,8 @@ beforeAll(async () => {
   other = await brand(t, { customAuth: true, scopes, name: 'Other brand' });
 });
 afterAll(async () => {
+  // Streams end when their clients hang up: nothing of it is logged as a failure.
+  expect(log.lines.filter((line) => Number(line.level) >= 40)).toEqual([]);
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await t.close();

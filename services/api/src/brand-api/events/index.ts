@@ -100,9 +100,9 @@ export function createEventsFeature(options: EventsFeatureOptions = {}): Feature
           }
           const release = slots.take(apiKeyId);
           if (release === undefined) {
-            request.ctx.set('Retry-After', '5');
             throw new ApiError('RATE_LIMITED', {
               message: `Too many open event streams: at most ${slots.perKey} per API key`,
+              headers: { 'Retry-After': '5' },
             });
           }
           // Headers a proxy reads to pass the stream on as it comes, not buffered or cached.
