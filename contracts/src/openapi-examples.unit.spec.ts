@@ -64,7 +64,7 @@ function operationCases(): Case[] {
       const stream = (content as Record<string, JsonSchema>)['text/event-stream'];
       if (stream !== undefined) {
         // Each `data:` line of a Server-Sent Events example is one value of `x-event-data`.
-        const lines = String(stream.example).split('\n');
+        const lines = (stream.example as string).split('\n');
         const data = lines.filter((line) => line.startsWith('data: '));
         if (data.length === 0) throw new Error(`${where} ${part} has no event example`);
         data.forEach((line, i) =>
