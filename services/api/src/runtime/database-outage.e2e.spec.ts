@@ -2,6 +2,8 @@ import { tmpdir } from 'node:os';
 import { CreateBrandProductBody, exampleOf } from '@brand-api/contracts';
 import { createTestDatabase, describeOnServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
+import { startWebhookReceiver } from '@brand-api/webhooks/testing';
+import type { WebhookReceiver } from '@brand-api/webhooks/testing';
 import { spawnBrandApi } from '../testing/spawn-runtime';
 import type { RuntimeChild } from '../testing/spawn-runtime';
 import { startTcpProxy } from '@brand-api/event-store/testing';
@@ -23,6 +25,8 @@ describeOnServer('brand-api while its Postgres server is unavailable', () => {
   let server: RuntimeChild;
   let url: string;
   let key: string;
+  let brandId: string;
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
@@ -35,14 +39,18 @@ describeOnServer('brand-api while its Postgres server is unavailable', () => {
       DATA_DIR: tmpdir(),
       LOG_LEVEL: 'info',
       ADMIN_TOKEN: adminToken,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     });
     url = listening.exec(await server.waitForOutput(listening))![1]!;
     key = /Demo API key: (bk_live_\w+)/.exec(await server.waitForOutput(/Demo API key: \w+/))![1]!;
+    brandId = /Demo brand: .*\(id ([0-9a-f-]{36})/.exec(server.output().stdout)![1]!;
+    receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
     if (server.exitCode === null) server.kill('SIGTERM');
     await server.exited;
     await proxy.close();
+    await receiver.close();
     await testDb.drop();
   });
 
@@ -70,6 +78,21 @@ describeOnServer('brand-api while its Postgres server is unavailable', () => {
       data: { storeId: string }[];
     };
     return listed.data.map((p) => p.storeId).sort();
+  };
+  /** A member joins (a redeemed magic link): the webhook worker sends `user.joined`. */
+  const join = async (sub: string) => {
+    const link = await call('POST', '/api/v1/magic-link', {
+      customAuthSub: sub,
+      email: `${sub}@example.com`,
+      firstName: 'Ada',
+    });
+    expect([link.status, await link.clone().text()]).toEqual([200, expect.any(String)]);
+    const { magicLink } = (await link.json()) as { magicLink: string };
+    const target = new URL(magicLink);
+    const redeemed = await fetch(`${url}${target.pathname}${target.search}`, {
+      redirect: 'manual',
+    });
+    expect(redeemed.status).toBe(302);
   };
   /** Calls until the answer is not 503 (the database is back), for at most 30 s. */
   const once = async (method: string, path: string, body?: unknown) => {
@@ -134,6 +157,14 @@ describeOnServer('brand-api while its Postgres server is unavailable', () => {
     expect((await call('POST', '/api/v1/brand-products', product('before-stall'))).status).toBe(
       201,
     );
+    const endpoint = await fetch(`${url}/admin/v1/brands/${brandId}/webhook-endpoints`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url('/outage') }),
+    });
+    expect(endpoint.status).toBe(201);
+    // The webhook worker (its own pool) has work in flight when the database goes silent.
+    await join('joined-before-stall');
     proxy.stall();
     // In flight together: the pool's open connections stall mid-statement.
     const first = await Promise.all([
@@ -178,6 +209,13 @@ describeOnServer('brand-api while its Postgres server is unavailable', () => {
       expect.arrayContaining(['after', 'after-stall', 'before', 'before-stall']),
     );
     expect(after.filter((id) => !id.startsWith('stalled-'))).toHaveLength(4);
+    // The webhook worker recovered too: both members' user.joined arrive, without a restart.
+    await join('joined-after-stall');
+    const delivered = await receiver.waitFor(2, { path: '/outage', timeoutMs: 60_000 });
+    expect(delivered.map((webhook) => JSON.parse(webhook.body) as { type: string })).toEqual([
+      expect.objectContaining({ type: 'user.joined' }),
+      expect.objectContaining({ type: 'user.joined' }),
+    ]);
     // The projectors are caught up with the log again: /readyz waits for them.
     let ready: Response | undefined;
     for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
