@@ -1,6 +1,7 @@
 import { Compile } from 'typebox/compile';
 import { ErrorBody } from './entities/error-body';
-import { ApiError, errorBody, errorCatalogue, errorCodes, isErrorCode } from './errors';
+import { errorCatalogue, errorCodes, isErrorCode } from './error-catalogue';
+import { ApiError, errorBody } from './errors';
 import { errorTable } from './scope-table';
 
 const validBody = Compile(ErrorBody);

@@ -1,5 +1,6 @@
 export * from './primitives';
 export * from './entities';
+export * from './error-catalogue';
 export * from './errors';
 export * from './scopes';
 export * from './webhooks';

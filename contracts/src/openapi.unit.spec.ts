@@ -1,4 +1,4 @@
-import { errorCatalogue } from './errors';
+import { errorCatalogue } from './error-catalogue';
 import { buildOpenApi } from './openapi';
 import { SchemaComponents, type JsonSchema } from './openapi/json-schema';
 import { routes, routeTags } from './routes';

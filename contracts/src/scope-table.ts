@@ -1,5 +1,5 @@
 /** Scopes and error codes as rows, for the REST guide and the OpenAPI introduction. */
-import { errorCatalogue, errorCodes, type ErrorCode } from './errors';
+import { errorCatalogue, errorCodes, type ErrorCode } from './error-catalogue';
 import { routes, type HttpMethod } from './routes';
 import { scopeDescriptions, scopes, type Scope } from './scopes';
 

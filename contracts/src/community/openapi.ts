@@ -1,5 +1,5 @@
 /** The community API's OpenAPI document (`GET /community/v1/openapi.json`). */
-import type { ErrorCode } from '../errors';
+import type { ErrorCode } from '../error-catalogue';
 import { buildOperationsDocument } from '../openapi/operations-document';
 import type { JsonSchema } from '../openapi/json-schema';
 import type { OperationContract } from '../operator/operation';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { errorCodes } from '../errors';
+import { errorCodes } from '../error-catalogue';
 import { exampled } from '../primitives';
 
 export const ErrorDetail = Type.Object(

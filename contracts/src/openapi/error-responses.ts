@@ -5,7 +5,8 @@
  */
 import type { TSchema } from 'typebox';
 import { ErrorBody } from '../entities/error-body';
-import { errorBody, errorCatalogue, type ErrorCode } from '../errors';
+import { errorCatalogue, type ErrorCode } from '../error-catalogue';
+import { errorBody } from '../errors';
 import type { JsonSchema, SchemaComponents } from './json-schema';
 
 /** What the error responses are made from: the codes, and which parts the request has. */

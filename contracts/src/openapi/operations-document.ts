@@ -5,7 +5,7 @@
  * operations straight from the contracts the server mounts and `brandctl` calls.
  */
 import type { TSchema } from 'typebox';
-import type { ErrorCode } from '../errors';
+import type { ErrorCode } from '../error-catalogue';
 import type { OperationContract } from '../operator/operation';
 import { ErrorExamples, errorResponses } from './error-responses';
 import { SchemaComponents, type JsonSchema, type JsonValue } from './json-schema';

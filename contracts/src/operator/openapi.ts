@@ -1,5 +1,5 @@
 /** The operator API's OpenAPI document (`GET /admin/v1/openapi.json`, behind the admin token). */
-import type { ErrorCode } from '../errors';
+import type { ErrorCode } from '../error-catalogue';
 import { buildOperationsDocument } from '../openapi/operations-document';
 import type { JsonSchema } from '../openapi/json-schema';
 import { anyRequest, jsonBody } from '../routes/route-errors';

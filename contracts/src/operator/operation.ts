@@ -4,7 +4,7 @@
  * sides take their request and response types from one definition.
  */
 import type { Static, TObject, TSchema } from 'typebox';
-import type { ErrorCode } from '../errors';
+import type { ErrorCode } from '../error-catalogue';
 import type { HttpMethod } from '../routes/route-definition';
 
 export interface OperationContract {

@@ -1,5 +1,5 @@
 import type { TObject, TSchema } from 'typebox';
-import type { ErrorCode } from '../errors';
+import type { ErrorCode } from '../error-catalogue';
 import type { Scope } from '../scopes';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';

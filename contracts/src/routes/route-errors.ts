@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors';
+import type { ErrorCode } from '../error-catalogue';
 
 /** Every authenticated operation: key missing, key wrong or revoked, scope missing, failures. */
 const authenticated: readonly ErrorCode[] = [

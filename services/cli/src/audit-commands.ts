@@ -1,6 +1,6 @@
 import { operatorApi } from '@brand-api/contracts';
 import type { Command } from 'commander';
-import type { CliIo } from './program';
+import type { CliIo } from './cli-io';
 import { commandContext } from './command-context';
 import { formatEntityAt, formatHistory } from './tools-format';
 

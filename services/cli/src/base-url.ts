@@ -1,5 +1,5 @@
 import { API_BASE_PATH, OPERATOR_BASE_PATH } from '@brand-api/contracts';
-import type { ErrorAnswer } from './operator-api-client';
+import type { ErrorAnswer } from './error-answer';
 
 /** A `--url` that cannot be the base URL of a Brand API server. */
 export class BaseUrlError extends Error {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { checkBaseUrl } from './base-url';
 import { createOperatorApiClient } from './operator-api-client';
-import type { CliIo } from './program';
+import type { CliIo } from './cli-io';
 
 /** The options every command inherits from `brandctl` itself. */
 export interface GlobalOptions {

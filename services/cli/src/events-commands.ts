@@ -1,6 +1,6 @@
 import { operatorApi } from '@brand-api/contracts';
 import type { Command } from 'commander';
-import type { CliIo } from './program';
+import type { CliIo } from './cli-io';
 import { commandContext } from './command-context';
 
 /** `brandctl events export`: the log as NDJSON on stdout, for archives and audit tools. */

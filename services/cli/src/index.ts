@@ -1,12 +1,12 @@
 export { buildProgram, runCli, defaultUrl } from './program';
-export type { CliIo } from './program';
+export type { CliIo } from './cli-io';
 export {
   createOperatorApiClient,
   OperatorApiError,
   OperatorConnectionError,
 } from './operator-api-client';
+export type { ErrorAnswer } from './error-answer';
 export type {
-  ErrorAnswer,
   OperationInput,
   OperatorApiClient,
   OperatorApiClientOptions,

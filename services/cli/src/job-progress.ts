@@ -2,7 +2,7 @@ import { operatorApi } from '@brand-api/contracts';
 import type { ProjectionJob as JobStatus } from '@brand-api/contracts';
 import cliProgress from 'cli-progress';
 import type { OperatorApiClient } from './operator-api-client';
-import type { CliIo } from './program';
+import type { CliIo } from './cli-io';
 
 const finished = new Set(['done', 'failed', 'interrupted']);
 export const isFinished = (job: JobStatus): boolean => finished.has(job.state);

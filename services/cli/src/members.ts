@@ -3,7 +3,7 @@ import type { Member, MemberRole } from '@brand-api/contracts';
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 import { commandContext } from './command-context';
-import type { CliIo } from './program';
+import type { CliIo } from './cli-io';
 
 /**
  * `brandctl members set-role <brandId> <memberId> <role>`: moderators and admins are appointed

@@ -6,7 +6,6 @@
  */
 import { OPERATOR_BASE_PATH } from '@brand-api/contracts';
 import type {
-  ErrorBody,
   OperationBody,
   OperationContract,
   OperationParams,
@@ -14,13 +13,8 @@ import type {
   OperationResponse,
 } from '@brand-api/contracts';
 import { foreignAnswer } from './base-url';
+import type { ErrorAnswer } from './error-answer';
 import { responseChecker } from './response-check';
-
-/** The catalogued error body; `HTTP_ERROR` (no request id) when something else answered. */
-export type ErrorAnswer = Omit<ErrorBody, 'code' | 'requestId'> & {
-  code: ErrorBody['code'] | 'HTTP_ERROR';
-  requestId?: string;
-};
 
 /** The parts of a request, whichever operation they are for. */
 interface RequestParts {

@@ -12,15 +12,7 @@ import { registerWebhookCommands } from './webhooks';
 import { registerAuditCommands } from './audit-commands';
 import { registerEventsCommands } from './events-commands';
 import { registerProjectionsCommands } from './projections-commands';
-
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: Record<string, string | undefined>;
-  fetch?: typeof fetch;
-  /** Check every answer against its operation's response schema in the contracts (tests). */
-  checkResponses?: boolean;
-}
+import type { CliIo } from './cli-io';
 
 export const defaultUrl = 'http://localhost:3000';
 
@@ -30,7 +22,9 @@ export const defaultUrl = 'http://localhost:3000';
  */
 export function buildProgram(io: CliIo): Command {
   const program = new Command('brandctl')
-    .description('Operate a Brand API instance: brands and their API keys.')
+    .description(
+      'Operate a Brand API instance: brands and API keys, members and rooms, webhooks, the event log, projections and audits.',
+    )
     .option(
       '--url <url>',
       `base URL of the Brand API server; default $BRANDCTL_URL, else ${defaultUrl}`,

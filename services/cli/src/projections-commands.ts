@@ -3,7 +3,7 @@ import type { ParkedEventView } from '@brand-api/contracts';
 import { CommanderError, InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 import { followJobs, isFinished } from './job-progress';
-import type { CliIo } from './program';
+import type { CliIo } from './cli-io';
 import { commandContext } from './command-context';
 import {
   describeParkedAction,

@@ -1,7 +1,7 @@
 import { operatorApi } from '@brand-api/contracts';
 import type { Command } from 'commander';
 import { commandContext } from './command-context';
-import type { CliIo } from './program';
+import type { CliIo } from './cli-io';
 
 /**
  * `brandctl rooms create <brandId> <name>`: rooms are where a brand's members post, and only

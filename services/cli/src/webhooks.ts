@@ -2,7 +2,7 @@ import { operatorApi } from '@brand-api/contracts';
 import type { AdminWebhookEndpoint, WebhookEventType, WebhookMessage } from '@brand-api/contracts';
 import type { Command } from 'commander';
 import { commandContext } from './command-context';
-import type { CliIo } from './program';
+import type { CliIo } from './cli-io';
 import {
   eventList,
   formatAttempt,

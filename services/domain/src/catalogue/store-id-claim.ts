@@ -4,11 +4,10 @@
  * claimed again.
  */
 import type { StoreIdClaimEvent, StoreIdClaimed, StoreIdReleased } from '@brand-api/contracts';
-import type { Claim, Release } from '../claims';
+import type { Claim, Release } from '../claims/unique-claim';
+import type { StoreIdKind } from './streams';
 
 export type { StoreIdClaimEvent, StoreIdClaimed, StoreIdReleased };
-
-export type StoreIdKind = StoreIdClaimed['data']['kind'];
 
 export interface StoreIdClaimData {
   brandId: string;

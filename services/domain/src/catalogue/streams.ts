@@ -1,4 +1,6 @@
-import type { StoreIdKind } from './store-id-claim';
+import type { StoreIdClaimed } from '@brand-api/contracts';
+
+export type StoreIdKind = StoreIdClaimed['data']['kind'];
 
 export const productStreamName = (productId: string): string => `product-${productId}`;
 export const variantStreamName = (variantId: string): string => `variant-${variantId}`;

@@ -1,2 +1,3 @@
+export * from './claim-events';
 export * from './unique-claim';
 export * from './reservation';

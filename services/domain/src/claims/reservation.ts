@@ -6,7 +6,7 @@
 import type { ClaimReservationCancelled } from '@brand-api/contracts';
 import { productStreamName, variantStreamName } from '../catalogue/streams';
 import { memberStreamName } from '../member/member';
-import type { ClaimedEvent } from './unique-claim';
+import type { ClaimedEvent } from './claim-events';
 import { unreachable } from '../errors';
 
 export function reservationCancelled(holder: string): ClaimReservationCancelled {

@@ -6,21 +6,9 @@
  * kinds differ only in their events (store ids can be released and claimed again; member
  * values are held for good).
  */
-import type {
-  ClaimReservationCancelled,
-  CustomAuthSubClaimed,
-  MemberEmailClaimed,
-  StoreIdClaimed,
-  StoreIdReleased,
-  UsernameClaimed,
-} from '@brand-api/contracts';
 import { alreadyTaken, unreachable } from '../errors';
+import type { ClaimEvent, ClaimedEvent, ReleasedEvent } from './claim-events';
 import { reservationCancelled, reservedEntityStream } from './reservation';
-
-export type ClaimedEvent =
-  StoreIdClaimed | CustomAuthSubClaimed | UsernameClaimed | MemberEmailClaimed;
-export type ReleasedEvent = StoreIdReleased;
-export type ClaimEvent = ClaimedEvent | ReleasedEvent | ClaimReservationCancelled;
 
 /** Who holds the value: the entity (product, variant, member) whose id the claim names. */
 export interface ClaimState {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  AppendResult,
   EventStore,
   LogPosition,
   NewEvent,
@@ -14,22 +13,7 @@ import {
 } from '../event-store';
 import { eventually } from './eventually';
 import { describeWithStore } from './store-suite';
-
-/** What an adapter's test file hands the conformance suite. */
-export interface EventStoreFixture {
-  store: EventStore;
-  /**
-   * Postgres only: an append whose transaction stays open `holdMs` after its insert, so events
-   * with later global positions commit first.
-   */
-  appendSlowly?: (append: StreamAppend, holdMs: number) => Promise<AppendResult>;
-  /** Postgres only: what a naive reader sees, polling `global_position > after`. */
-  readByGlobalPosition?: (
-    after: number,
-    limit: number,
-  ) => Promise<{ id: string; globalPosition: number }[]>;
-  close(): Promise<void>;
-}
+import type { EventStoreFixture } from './store-suite';
 
 export interface ConformanceOptions {
   /** The adapter appends to several streams atomically (else it must refuse with a typed error). */

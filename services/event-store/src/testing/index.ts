@@ -1,6 +1,7 @@
 export * from './test-database';
 export * from './test-event-store';
 export * from './conformance';
+export type { EventStoreFixture } from './store-suite';
 export * from './lookup-conformance';
 export * from './whole-log';
 export * from './eventually';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, LogPosition, NewEvent, RecordedEvent } from '../event-store';
 import { comparePositions } from '../event-store';
-import type { EventStoreFixture } from './conformance';
+import type { EventStoreFixture } from './store-suite';
 import { eventually } from './eventually';
 import { describeWithStore } from './store-suite';
 

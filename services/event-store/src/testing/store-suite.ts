@@ -1,5 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStoreFixture } from './conformance';
+import type { AppendResult, EventStore, StreamAppend } from '../event-store';
+
+/** What an adapter's test file hands the conformance suite. */
+export interface EventStoreFixture {
+  store: EventStore;
+  /**
+   * Postgres only: an append whose transaction stays open `holdMs` after its insert, so events
+   * with later global positions commit first.
+   */
+  appendSlowly?: (append: StreamAppend, holdMs: number) => Promise<AppendResult>;
+  /** Postgres only: what a naive reader sees, polling `global_position > after`. */
+  readByGlobalPosition?: (
+    after: number,
+    limit: number,
+  ) => Promise<{ id: string; globalPosition: number }[]>;
+  close(): Promise<void>;
+}
 
 /** What the tests of a suite over one store share. */
 export interface StoreSuite {
