@@ -18,6 +18,11 @@ export interface Figure {
   p99: number;
   /** The slowest request, in ms. */
   max: number;
+  /**
+   * Requests sent, those still in flight when the run stopped included: the server completes
+   * them after the run, so what the database does for a run is divided by this number.
+   */
+  sent: number;
   errors: number;
   peakRssMb: number;
 }
@@ -123,6 +128,7 @@ export async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
+    sent: result.requests.sent,
     errors: result.errors + result.non2xx + result.timeouts,
     peakRssMb: peakMb,
   };

@@ -1,71 +1,113 @@
 /**
- * `npm run bench:write-path` (issue 15): the write rows of `bench:api` (POST single at 1 and 50
- * connections, bulk-100 at 50, the last two below target) against the raw twin (raw-server.ts)
- * in turns, with what each request costs the database: commits and inserted rows per request,
- * from `pg_stat_database` of the benchmark's own database read before and after every run.
- * It runs in about two minutes where `bench:api` takes ten, so a change to the write path can
- * be measured before and after in one sitting; `bench:api` stays the measurement of record.
+ * `npm run bench:write-path` (issues 15 and 24): the write rows of `bench:api` (POST single at
+ * 1 and 50 connections, bulk-100 at 50) against the raw twin (raw-server.ts) in turns, with
+ * what each request costs the database: commits, inserted rows (in total and by table) and
+ * round trips to Postgres per request. It runs in a few minutes where `bench:api` takes ten,
+ * so a change to the write path can be measured before and after in one sitting; `bench:api`
+ * stays the measurement of record.
+ *
+ * Each server reaches Postgres through its own counting proxy (pg-proxy.ts), so each side's
+ * round trips are its own; they are counted from the start of a run until its last request
+ * has landed. Commits and rows come from the database's statistics (database-counters.ts),
+ * read once every backend has flushed them, less what the database does while idle (the
+ * API's runners polling) over the part of the window where the side measured was not running.
  *
  * Environment: DATABASE_URL (a server; a fresh database is made on it and dropped after),
- * BENCH_SECONDS per run (default 10), BENCH_TWIN_ROUNDS (ours/raw pairs, default 3).
+ * BENCH_SECONDS per run (default 10), BENCH_TWIN_ROUNDS (ours/raw pairs, default 3),
+ * BENCH_DB_DELAY_MS (each chunk held that long in each direction by both proxies, default 0:
+ * Postgres 1 ms away, as a managed one in the next zone is, is BENCH_DB_DELAY_MS=1).
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { setTimeout } from 'node:timers/promises';
-import type { Database } from '@brand-api/event-store';
+import { createPgDatabase } from '@brand-api/event-store';
 import {
   benchConnections as connections,
+  benchSeconds,
   catalogueKey,
   jsonPosts,
   measure,
   product,
 } from './catalogue-load';
 import { withBenchDatabase } from './bench-database';
+import { perRequest, settledCounters, tableBreakdown, workBetween } from './database-counters';
+import type { DatabaseWork } from './database-counters';
+import { countersBetween, startPgProxy } from './pg-proxy';
+import type { PgProxy } from './pg-proxy';
 import { startServer } from './processes';
+import type { ServerProcess } from './processes';
 import { twinRounds } from './twin-runs';
 
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const delayMs = Number(process.env.BENCH_DB_DELAY_MS ?? 0);
 const adminToken = randomBytes(24).toString('hex');
 const runId = randomBytes(3).toString('hex');
-
-interface DbCounters {
-  commits: number;
-  inserted: number;
-}
-
-/** The database's own counters; the statistics collector flushes them within a second. */
-async function counters(db: Database, database: string): Promise<DbCounters> {
-  await setTimeout(1_500);
-  const { rows } = await db.query<{ xact_commit: number; tup_inserted: number }>(
-    `SELECT xact_commit, tup_inserted FROM pg_stat_database WHERE datname = $1`,
-    [database],
-  );
-  return { commits: rows[0]?.xact_commit ?? 0, inserted: rows[0]?.tup_inserted ?? 0 };
-}
 
 interface Run {
   rps: number;
   p50: number;
   p99: number;
-  commitsPerRequest: number;
-  insertedPerRequest: number;
+  /** Commits and inserted rows per request, by table too. */
+  work: DatabaseWork;
+  roundTripsPerRequest: number;
   load: number;
 }
 
+/** Ours / raw per workload, as issue 24 asks (throughput; p50 at 1 ms away). */
+const targets: Record<string, string> = {
+  'POST single 1': '>= 0.50',
+  [`POST single ${connections}`]: '>= 0.60',
+  [`POST bulk of 100 ${connections}`]: '>= 0.60',
+};
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? sorted[middle]!
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+};
+const mean = (values: readonly number[]) =>
+  values.reduce((sum, value) => sum + value, 0) / values.length;
+
 async function main(): Promise<void> {
   const database = `bench_write_${runId}`;
-  return withBenchDatabase(serverUrl, database, async ({ url, admin, started }) => {
-    const api = await startServer('api-server.js', {
-      BENCH_DATABASE_URL: url.toString(),
-      BENCH_ADMIN_TOKEN: adminToken,
-    });
-    started.push(api);
-    const { key, brandId } = await catalogueKey(api, adminToken);
-    const raw = await startServer('raw-server.js', {
-      BENCH_DATABASE_URL: url.toString(),
-      BENCH_BRAND_ID: brandId,
-    });
-    started.push(raw);
+  const postgres = new URL(serverUrl);
+  const target = { host: postgres.hostname, port: Number(postgres.port || 5432) };
+  // One proxy per server, so each side's round trips are its own.
+  const proxies = {
+    ours: await startPgProxy({ target, delayMs }),
+    raw: await startPgProxy({ target, delayMs }),
+  };
+  try {
+    await withBenchDatabase(serverUrl, database, ({ url, started }) =>
+      runWorkloads(url, started, proxies),
+    );
+  } finally {
+    await proxies.ours.close();
+    await proxies.raw.close();
+  }
+}
+
+async function runWorkloads(
+  url: string,
+  started: ServerProcess[],
+  proxies: { ours: PgProxy; raw: PgProxy },
+): Promise<void> {
+  const api = await startServer('api-server.js', {
+    BENCH_DATABASE_URL: proxies.ours.urlFor(url),
+    BENCH_ADMIN_TOKEN: adminToken,
+  });
+  started.push(api);
+  const { key, brandId } = await catalogueKey(api, adminToken);
+  const raw = await startServer('raw-server.js', {
+    BENCH_DATABASE_URL: proxies.raw.urlFor(url),
+    BENCH_BRAND_ID: brandId,
+  });
+  started.push(raw);
+  // The statistics are read on a connection of their own, straight to Postgres.
+  const stats = createPgDatabase({ connectionString: url, max: 1, applicationName: 'bench-stats' });
+  try {
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     let counter = 0;
     const storeId = (side: string) => `w-${side}-${runId}-${counter++}`;
@@ -94,12 +136,28 @@ async function main(): Promise<void> {
         }),
       },
     ];
+    // What the database does with both servers idle: the API's runners poll.
+    let before = await settledCounters(stats);
+    const idle = await settledCounters(stats);
+    const background = workBetween(before, idle);
+    before = idle;
     console.log(
-      `${twinRounds} rounds of ours/raw per workload; ` +
-        'commits and inserted rows per request from pg_stat_database\n',
+      `${twinRounds} rounds of ours/raw per workload, ${benchSeconds} s each; Postgres ` +
+        (delayMs > 0
+          ? `${delayMs} ms away: both sides' proxies hold each chunk ${delayMs} ms each way`
+          : 'on loopback, no delay added (BENCH_DB_DELAY_MS=1 puts it 1 ms away)') +
+        `; load average ${loadavg()
+          .map((load) => load.toFixed(2))
+          .join(' ')} at the start`,
     );
     console.log(
-      'workload           conns side    req/s  records/s   p50 ms   p99 ms  commits/req  rows/req  load',
+      'commits and inserted rows per request from pg_stat_database and pg_stat_all_tables once ' +
+        `flushed, less the idle background (${(background.commits / background.seconds).toFixed(1)} ` +
+        "commits/s: the API's runners polling); round trips per request from a counting proxy " +
+        'in front of each server (pg-proxy.ts)\n',
+    );
+    console.log(
+      'workload           conns side    req/s  records/s   p50 ms   p99 ms  commits/req  rows/req  round trips/req  load',
     );
     for (const workload of workloads) {
       const runs = { ours: [] as Run[], raw: [] as Run[] };
@@ -108,39 +166,65 @@ async function main(): Promise<void> {
           ['ours', api],
           ['raw', raw],
         ] as const) {
-          const before = await counters(admin, database);
+          const wireBefore = proxies[side].counters();
+          const runStart = performance.now();
           const figure = await measure(workload.name, server, {
             ...jsonPosts(`${server.url}${workload.path}`, headers, () => workload.body(side)),
             connections: workload.connections,
           });
           // Requests autocannon left in flight still land: let them, then read the counters.
           await setTimeout(Math.min(figure.max, 10_000));
-          const after = await counters(admin, database);
-          const requests = figure.rps * Number(process.env.BENCH_SECONDS ?? 10);
+          const wire = countersBetween(wireBefore, proxies[side].counters());
+          const runSeconds = (performance.now() - runStart) / 1000;
+          const load = loadavg()[0] ?? Number.NaN;
+          const after = await settledCounters(stats);
+          const window = workBetween(before, after);
+          before = after;
+          // Divided by the requests sent: those still in flight when autocannon stopped land
+          // in the window too (the bench once divided by req/s x seconds, so at 50 connections
+          // the 50 calls in flight at the end added their rows to everyone else's).
+          const requests = figure.sent;
+          // The API's runners poll while the twin runs as well; while the API runs, its
+          // runners' work is part of what its requests cost.
+          const idleSeconds = side === 'ours' ? window.seconds - runSeconds : window.seconds;
           const run: Run = {
             rps: figure.rps,
             p50: figure.p50,
             p99: figure.p99,
-            commitsPerRequest: (after.commits - before.commits) / requests,
-            insertedPerRequest: (after.inserted - before.inserted) / requests,
-            load: loadavg()[0] ?? Number.NaN,
+            work: perRequest(window, background, idleSeconds, requests),
+            roundTripsPerRequest: wire.roundTrips / requests,
+            load,
           };
           runs[side].push(run);
           console.log(
             `${workload.name.padEnd(18)} ${String(workload.connections).padStart(5)} ${side.padEnd(5)} ${run.rps.toFixed(0).padStart(7)} ` +
               `${(run.rps * workload.perRequest).toFixed(0).padStart(10)} ${run.p50.toFixed(1).padStart(8)} ${run.p99.toFixed(0).padStart(8)} ` +
-              `${run.commitsPerRequest.toFixed(2).padStart(12)} ${run.insertedPerRequest.toFixed(1).padStart(9)}  ${run.load.toFixed(2)}`,
+              `${run.work.commits.toFixed(2).padStart(12)} ${run.work.inserted.toFixed(1).padStart(9)} ` +
+              `${run.roundTripsPerRequest.toFixed(2).padStart(16)}  ${run.load.toFixed(2)}`,
+          );
+          console.log(
+            `${' '.repeat(25)}${requests} requests sent; rows/req by table: ${tableBreakdown(run.work)}`,
           );
         }
       }
-      const mean = (side: Run[]) => side.reduce((sum, run) => sum + run.rps, 0) / side.length;
+      /** Ours over raw of one figure: mean of the rounds for throughput, median for latency. */
+      const ratio = (figure: (run: Run) => number, over = median) =>
+        (over(runs.ours.map(figure)) / over(runs.raw.map(figure))).toFixed(2);
+      const single = workload.perRequest === 1;
+      const target = targets[`${workload.name} ${workload.connections}`];
       console.log(
-        `${workload.name} at ${workload.connections}: ours / raw = ` +
-          `${(mean(runs.ours) / mean(runs.raw)).toFixed(2)}` +
-          `${workload.connections === connections ? ' (target >= 0.50)' : ''}\n`,
+        `${workload.name} at ${workload.connections}: ours / raw = ${ratio((run) => run.rps, mean)}` +
+          `${target ? ` (target ${target})` : ''}; p50 ours / raw = ${ratio((run) => run.p50)}` +
+          `${delayMs > 0 && single && workload.connections === 1 ? ' (target <= 2.5 at 1 ms away)' : ''}` +
+          `; p99 ours / raw = ${ratio((run) => run.p99)}` +
+          `${single && workload.connections === connections ? ' (target <= 2)' : ''}` +
+          `; round trips/req ours ${mean(runs.ours.map((run) => run.roundTripsPerRequest)).toFixed(2)}, ` +
+          `raw ${mean(runs.raw.map((run) => run.roundTripsPerRequest)).toFixed(2)}\n`,
       );
     }
-  });
+  } finally {
+    await stats.close();
+  }
 }
 
 main().catch((error: unknown) => {
