@@ -53,14 +53,19 @@ async function main(): Promise<void> {
     features: createApiFeatures({ bulkRateLimit: { requests: 1_000_000, windowSeconds: 60 } }),
   });
   const handle = app.callback();
-  // Autocannon drops its sockets when a run ends; their handlers still finish before shutdown.
+  // Autocannon drops its sockets when a run ends; their handlers still finish, before the
+  // benchmark reads what the run cost (an `idle` message) and before shutdown.
   let inFlight = 0;
-  let drained: (() => void) | undefined;
+  let drained: (() => void)[] = [];
+  const idle = () =>
+    inFlight === 0 ? Promise.resolve() : new Promise<void>((done) => drained.push(done));
   const server = createServer((request, response) => {
     inFlight += 1;
     void handle(request, response).finally(() => {
       inFlight -= 1;
-      if (inFlight === 0) drained?.();
+      if (inFlight > 0) return;
+      for (const done of drained) done();
+      drained = [];
     });
   });
   server.keepAliveTimeout = 5_000;
@@ -70,13 +75,12 @@ async function main(): Promise<void> {
   // The benchmark asks for the heap figures behind the RSS it samples from /proc.
   process.on('message', (message: { type?: string }) => {
     if (message.type === 'memory') process.send?.({ type: 'memory', usage: process.memoryUsage() });
+    if (message.type === 'idle') void idle().then(() => process.send?.({ type: 'idle' }));
   });
   // Requests still in flight when the benchmark ends finish before the database closes.
   process.on('disconnect', () => {
     server.close(() => {
-      const idle =
-        inFlight === 0 ? Promise.resolve() : new Promise<void>((done) => (drained = done));
-      void idle
+      void idle()
         .then(() => runner.stop())
         .then(() => eventStore.close())
         .then(() => db.close())

@@ -58,6 +58,22 @@ export function startServer(
   });
 }
 
+/**
+ * Resolves once `server` has answered every request it has received, those a load generator
+ * dropped at the end of a run included (a server sent `{ type: 'idle' }` answers in kind).
+ */
+export function untilIdle(server: ServerProcess): Promise<void> {
+  return new Promise((resolve) => {
+    const answered = (message: { type?: string }) => {
+      if (message.type !== 'idle') return;
+      server.child.off('message', answered);
+      resolve();
+    };
+    server.child.on('message', answered);
+    server.child.send({ type: 'idle' });
+  });
+}
+
 function rssMb(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

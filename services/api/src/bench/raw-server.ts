@@ -88,19 +88,37 @@ async function main(): Promise<void> {
     send(response, 404, { message: 'Not found', code: 'NOT_FOUND' });
   }
 
+  // Requests autocannon dropped at the end of a run still finish; the benchmark waits for
+  // them (an `idle` message) before it reads what the run cost, as with the API.
+  let inFlight = 0;
+  let drained: (() => void)[] = [];
   const server = createServer((request, response) => {
-    route(request, response).catch((error: unknown) => {
-      // A store id claimed twice breaks the claim stream's unique key: 409, as the API answers.
-      if ((error as { code?: unknown }).code === '23505') {
-        return send(response, 409, { message: 'Conflict', code: 'CONFLICT', statusCode: 409 });
-      }
-      console.error(error);
-      if (!response.headersSent) send(response, 500, { message: String(error) });
-    });
+    inFlight += 1;
+    route(request, response)
+      .catch((error: unknown) => {
+        // A store id claimed twice breaks the claim stream's unique key: 409, as the API answers.
+        if ((error as { code?: unknown }).code === '23505') {
+          return send(response, 409, { message: 'Conflict', code: 'CONFLICT', statusCode: 409 });
+        }
+        console.error(error);
+        if (!response.headersSent) send(response, 500, { message: String(error) });
+      })
+      .finally(() => {
+        inFlight -= 1;
+        if (inFlight > 0) return;
+        for (const done of drained) done();
+        drained = [];
+      });
   });
   server.keepAliveTimeout = 5_000;
   server.listen(0, '127.0.0.1', () => {
     process.send?.({ port: (server.address() as AddressInfo).port });
+  });
+  process.on('message', (message: { type?: string }) => {
+    if (message.type !== 'idle') return;
+    const idle =
+      inFlight === 0 ? Promise.resolve() : new Promise<void>((done) => drained.push(done));
+    void idle.then(() => process.send?.({ type: 'idle' }));
   });
   process.on('disconnect', () => {
     server.close(() => void pool.end().finally(() => process.exit(0)));

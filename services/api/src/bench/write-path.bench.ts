@@ -19,7 +19,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { setTimeout } from 'node:timers/promises';
 import { createPgDatabase } from '@brand-api/event-store';
 import {
   benchConnections as connections,
@@ -34,7 +33,7 @@ import { perRequest, settledCounters, tableBreakdown, workBetween } from './data
 import type { DatabaseWork } from './database-counters';
 import { countersBetween, startPgProxy } from './pg-proxy';
 import type { PgProxy } from './pg-proxy';
-import { startServer } from './processes';
+import { startServer, untilIdle } from './processes';
 import type { ServerProcess } from './processes';
 import { twinRounds } from './twin-runs';
 
@@ -173,7 +172,7 @@ async function runWorkloads(
             connections: workload.connections,
           });
           // Requests autocannon left in flight still land: let them, then read the counters.
-          await setTimeout(Math.min(figure.max, 10_000));
+          await untilIdle(server);
           const wire = countersBetween(wireBefore, proxies[side].counters());
           const runSeconds = (performance.now() - runStart) / 1000;
           const load = loadavg()[0] ?? Number.NaN;
