@@ -56,12 +56,15 @@ async function main(): Promise<void> {
   // Autocannon drops its sockets when a run ends; their handlers still finish, before the
   // benchmark reads what the run cost (an `idle` message) and before shutdown.
   let inFlight = 0;
+  /** Requests answered with a 2xx so far: those whose work the benchmark counts. */
+  let succeeded = 0;
   let drained: (() => void)[] = [];
   const idle = () =>
     inFlight === 0 ? Promise.resolve() : new Promise<void>((done) => drained.push(done));
   const server = createServer((request, response) => {
     inFlight += 1;
     void handle(request, response).finally(() => {
+      if (response.statusCode < 300) succeeded += 1;
       inFlight -= 1;
       if (inFlight > 0) return;
       for (const done of drained) done();
@@ -75,7 +78,8 @@ async function main(): Promise<void> {
   // The benchmark asks for the heap figures behind the RSS it samples from /proc.
   process.on('message', (message: { type?: string }) => {
     if (message.type === 'memory') process.send?.({ type: 'memory', usage: process.memoryUsage() });
-    if (message.type === 'idle') void idle().then(() => process.send?.({ type: 'idle' }));
+    if (message.type === 'idle')
+      void idle().then(() => process.send?.({ type: 'idle', succeeded }));
   });
   // Requests still in flight when the benchmark ends finish before the database closes.
   process.on('disconnect', () => {

@@ -18,10 +18,7 @@ export interface Figure {
   p99: number;
   /** The slowest request, in ms. */
   max: number;
-  /**
-   * Requests sent, those still in flight when the run stopped included: the server completes
-   * them after the run, so what the database does for a run is divided by this number.
-   */
+  /** Requests sent, those still in flight when the run stopped included. */
   sent: number;
   errors: number;
   peakRssMb: number;

@@ -60,14 +60,15 @@ export function startServer(
 
 /**
  * Resolves once `server` has answered every request it has received, those a load generator
- * dropped at the end of a run included (a server sent `{ type: 'idle' }` answers in kind).
+ * dropped at the end of a run included, with how many it has answered with a 2xx since it
+ * started (a server sent `{ type: 'idle' }` answers `{ type: 'idle', succeeded }`).
  */
-export function untilIdle(server: ServerProcess): Promise<void> {
+export function untilIdle(server: ServerProcess): Promise<number> {
   return new Promise((resolve) => {
-    const answered = (message: { type?: string }) => {
+    const answered = (message: { type?: string; succeeded?: number }) => {
       if (message.type !== 'idle') return;
       server.child.off('message', answered);
-      resolve();
+      resolve(message.succeeded ?? Number.NaN);
     };
     server.child.on('message', answered);
     server.child.send({ type: 'idle' });

@@ -91,6 +91,8 @@ async function main(): Promise<void> {
   // Requests autocannon dropped at the end of a run still finish; the benchmark waits for
   // them (an `idle` message) before it reads what the run cost, as with the API.
   let inFlight = 0;
+  /** Requests answered with a 2xx so far: those whose work the benchmark counts. */
+  let succeeded = 0;
   let drained: (() => void)[] = [];
   const server = createServer((request, response) => {
     inFlight += 1;
@@ -104,6 +106,7 @@ async function main(): Promise<void> {
         if (!response.headersSent) send(response, 500, { message: String(error) });
       })
       .finally(() => {
+        if (response.statusCode < 300) succeeded += 1;
         inFlight -= 1;
         if (inFlight > 0) return;
         for (const done of drained) done();
@@ -118,7 +121,7 @@ async function main(): Promise<void> {
     if (message.type !== 'idle') return;
     const idle =
       inFlight === 0 ? Promise.resolve() : new Promise<void>((done) => drained.push(done));
-    void idle.then(() => process.send?.({ type: 'idle' }));
+    void idle.then(() => process.send?.({ type: 'idle', succeeded }));
   });
   process.on('disconnect', () => {
     server.close(() => void pool.end().finally(() => process.exit(0)));

@@ -165,6 +165,7 @@ async function runWorkloads(
           ['ours', api],
           ['raw', raw],
         ] as const) {
+          const succeededBefore = await untilIdle(server);
           const wireBefore = proxies[side].counters();
           const runStart = performance.now();
           const figure = await measure(workload.name, server, {
@@ -172,17 +173,19 @@ async function runWorkloads(
             connections: workload.connections,
           });
           // Requests autocannon left in flight still land: let them, then read the counters.
-          await untilIdle(server);
+          const succeeded = (await untilIdle(server)) - succeededBefore;
           const wire = countersBetween(wireBefore, proxies[side].counters());
           const runSeconds = (performance.now() - runStart) / 1000;
           const load = loadavg()[0] ?? Number.NaN;
           const after = await settledCounters(stats);
           const window = workBetween(before, after);
           before = after;
-          // Divided by the requests sent: those still in flight when autocannon stopped land
-          // in the window too (the bench once divided by req/s x seconds, so at 50 connections
-          // the 50 calls in flight at the end added their rows to everyone else's).
-          const requests = figure.sent;
+          // Divided by the requests the server answered with a 2xx, those autocannon left in
+          // flight at the end included: their work lands in the window too (the bench once
+          // divided by req/s x seconds, so at 50 connections the rows of the 50 bulk calls in
+          // flight at the end were added to the others'; a request cut off mid-body does no
+          // work, so autocannon's count of requests sent would be too many).
+          const requests = succeeded;
           // The API's runners poll while the twin runs as well; while the API runs, its
           // runners' work is part of what its requests cost.
           const idleSeconds = side === 'ours' ? window.seconds - runSeconds : window.seconds;
@@ -202,7 +205,7 @@ async function runWorkloads(
               `${run.roundTripsPerRequest.toFixed(2).padStart(16)}  ${run.load.toFixed(2)}`,
           );
           console.log(
-            `${' '.repeat(25)}${requests} requests sent; rows/req by table: ${tableBreakdown(run.work)}`,
+            `${' '.repeat(25)}${requests} requests answered 2xx (${figure.sent} sent); rows/req by table: ${tableBreakdown(run.work)}`,
           );
         }
       }
