@@ -11,6 +11,7 @@ import {
   createPgDatabase,
   createPgliteDatabase,
   createPostgresEventStore,
+  catchUpInline,
   createProjectionRunner,
   migrate,
 } from '@brand-api/event-store';
@@ -19,7 +20,7 @@ import { hashAdminToken } from '../operator-api/operator-auth';
 import { createApp } from '../app';
 import { createApiFeatures } from '../brand-api';
 import { allMigrations } from '../runtime/migrations';
-import { readModelProjections } from '../runtime/projections';
+import { inlineProjectorFor, readModelProjections } from '../runtime/projections';
 
 async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL;
@@ -34,12 +35,16 @@ async function main(): Promise<void> {
   // BENCH_READ_CACHE=off: a server without the catalogue read cache, for the uncached figures.
   const readCache = process.env.BENCH_READ_CACHE === 'off' ? false : {};
   await migrate(db, allMigrations);
-  const eventStore = createPostgresEventStore(db);
+  // Read models applied inline, as the runtime does on Postgres and PGlite.
+  const inline = inlineProjectorFor(db, 'postgres-multi-stream')!;
+  const eventStore = createPostgresEventStore(db, { inline });
+  await catchUpInline(db, eventStore, inline);
   const logger = pino({ level: 'warn' });
   const runner = createProjectionRunner({
     db,
     store: eventStore,
     projections: readModelProjections,
+    inline,
     onError: (error, projection) => logger.error({ err: error, projection }, 'projection failed'),
   });
   await runner.start();

@@ -1,4 +1,5 @@
-import type { ParkedEvent, Projection } from '@brand-api/event-store';
+import { createInlineProjector } from '@brand-api/event-store';
+import type { Database, InlineProjector, ParkedEvent, Projection } from '@brand-api/event-store';
 import type { Logger } from 'pino';
 import {
   brandsProjection,
@@ -14,6 +15,23 @@ export const readModelProjections: readonly Projection[] = [
   communityProjection,
   eventFeedProjection,
 ];
+
+/**
+ * How the read models are applied, as the event log allows: inline, in the append's own
+ * transaction, when the log is the `events` table in the read models' own database and an
+ * append may span several streams (Postgres or PGlite, the default); by the runner, after the
+ * write, when it is not (EventStoreDB, or a single-stream store: `undefined` here). One
+ * definition of each projection serves both.
+ */
+export function inlineProjectorFor(
+  db: Database,
+  log: 'postgres-multi-stream' | 'single-stream' | 'eventstoredb',
+): InlineProjector | undefined {
+  if (log !== 'postgres-multi-stream') return undefined;
+  // The embedded database belongs to one process (the data-directory lock): nothing else
+  // writes its read tables, so this process's read cache stays exact.
+  return createInlineProjector(readModelProjections, { exclusiveWriter: db.kind === 'pglite' });
+}
 
 /** The runner's `onParked`: one error line an operator can act on. */
 export function logParkedEvent(logger: Logger): (parked: ParkedEvent) => void {

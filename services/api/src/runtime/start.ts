@@ -6,13 +6,14 @@ import { domainEventUpcasts } from '@brand-api/contracts';
 import {
   createEventStoreDbEventStore,
   createPostgresEventStore,
+  catchUpInline,
   createProjectionRunner,
   migrate,
   openDatabase,
   refuseMultiStreamAppends,
   upcastOnRead,
 } from '@brand-api/event-store';
-import type { Database, EventStore } from '@brand-api/event-store';
+import type { Database, EventStore, InlineProjector } from '@brand-api/event-store';
 import { startWebhookRuntime } from '@brand-api/webhooks';
 import pino from 'pino';
 import type { Logger } from 'pino';
@@ -25,7 +26,7 @@ import type { DataDirLock } from './data-dir-lock';
 import { bootstrapDemo, firstStartBanner } from './demo-bootstrap';
 import { createApiServer } from './http-server';
 import { allMigrations } from './migrations';
-import { logParkedEvent, readModelProjections } from './projections';
+import { inlineProjectorFor, logParkedEvent, readModelProjections } from './projections';
 
 export interface RuntimeIo {
   /** Human-facing output (the first-start banner); logs go to the logger. */
@@ -81,12 +82,30 @@ export async function startRuntime(
       applied.length > 0 ? 'migrations applied' : 'migrations up to date',
     );
 
-    const eventStore = openEventStore(config, db);
+    const inline = inlineProjectorFor(db, logKind(config));
+    const eventStore = openEventStore(config, db, inline);
     cleanup.push(() => eventStore.close());
+    if (inline) {
+      // Before anything is written: a projection a runner applied until now is brought to the
+      // head of the log, then every append applies it.
+      const catchingUp = Date.now();
+      await catchUpInline(db, eventStore, inline, {
+        onParked: (projection, event, error) =>
+          logger.error(
+            { projection, position: event.position.prepare, eventType: event.type, error },
+            'event parked while the projection caught up (brandctl projections parked list)',
+          ),
+      });
+      logger.info(
+        { projections: inline.projections.map((p) => p.name), ms: Date.now() - catchingUp },
+        'read models applied inline, in each append’s transaction',
+      );
+    }
     const runner = createProjectionRunner({
       db,
       store: eventStore,
       projections: readModelProjections,
+      ...(inline ? { inline } : {}),
       onError: (error, projection) => logger.error({ err: error, projection }, 'projection failed'),
       onParked: logParkedEvent(logger),
     });
@@ -101,7 +120,7 @@ export async function startRuntime(
         databaseUrl: config.databaseUrl,
         store: eventStore,
         ...(config.eventStore.kind === 'postgres'
-          ? { storeOn: (own: Database) => postgresEventStore(config, own) }
+          ? { storeOn: (own: Database) => postgresEventStore(config, own, inline) }
           : {}),
         logger,
         env: process.env,
@@ -170,17 +189,34 @@ export async function startRuntime(
  * models, checkpoints and operator data stay in Postgres/PGlite either way. Whatever reads it
  * reads old event versions upcast to today's (`domainEventUpcasts`).
  */
-function openEventStore(config: RuntimeConfig, db: Database): EventStore {
+function openEventStore(
+  config: RuntimeConfig,
+  db: Database,
+  inline: InlineProjector | undefined,
+): EventStore {
   const store =
     config.eventStore.kind === 'eventstoredb'
       ? createEventStoreDbEventStore(config.eventStore.connectionString)
-      : postgresEventStore(config, db);
+      : postgresEventStore(config, db, inline);
   return upcastOnRead(store, domainEventUpcasts);
 }
 
-/** The Postgres event log, refusing multi-stream appends when EVENT_STORE_SINGLE_STREAM asks. */
-function postgresEventStore(config: RuntimeConfig, db: Database): EventStore {
-  const store = createPostgresEventStore(db);
+/** What kind of log the configuration gives: it decides where read models are applied. */
+function logKind(config: RuntimeConfig): Parameters<typeof inlineProjectorFor>[1] {
+  if (config.eventStore.kind === 'eventstoredb') return 'eventstoredb';
+  return config.eventStore.singleStream ? 'single-stream' : 'postgres-multi-stream';
+}
+
+/**
+ * The Postgres event log, refusing multi-stream appends when EVENT_STORE_SINGLE_STREAM asks,
+ * and applying the read models in each append's transaction when `inline` is given.
+ */
+function postgresEventStore(
+  config: RuntimeConfig,
+  db: Database,
+  inline?: InlineProjector,
+): EventStore {
+  const store = createPostgresEventStore(db, inline ? { inline } : {});
   return config.eventStore.kind === 'postgres' && config.eventStore.singleStream
     ? refuseMultiStreamAppends(store)
     : store;

@@ -3,6 +3,8 @@ import {
   createPostgresEventStore,
   createProjectionRunner,
   migrate,
+  catchUpInline,
+  singleStreamRequested,
   singleStreamWhenRequested,
   upcastOnRead,
 } from '@brand-api/event-store';
@@ -16,7 +18,7 @@ import { hashAdminToken } from '../operator-api/operator-auth';
 import { createApp } from '../app';
 import type { AppConfig, AppDeps, BrandApiApp } from '../app';
 import { allMigrations } from '../runtime/migrations';
-import { logParkedEvent, readModelProjections } from '../runtime/projections';
+import { inlineProjectorFor, logParkedEvent, readModelProjections } from '../runtime/projections';
 
 export const testAdminToken = 'test-admin-token-0123456789abcdef';
 
@@ -36,8 +38,9 @@ export interface TestApp {
 
 /**
  * The real thing, minus the port: a fresh database (PGlite, or a new database on the server
- * when TEST_DATABASE_URL is set), migrations, the Postgres event store (refusing multi-stream
- * appends when EVENT_STORE_SINGLE_STREAM=true), the projection runner,
+ * when TEST_DATABASE_URL is set), migrations, the Postgres event store applying the read models
+ * inline (or refusing multi-stream appends when EVENT_STORE_SINGLE_STREAM=true, the read models
+ * then applied by the runner), the projection runner,
  * and the app driven by supertest through `app.callback()`.
  */
 export async function createTestApp(
@@ -46,15 +49,23 @@ export async function createTestApp(
   const logger = options.deps?.logger ?? pino({ level: 'silent' });
   const testDb = await createTestDatabase();
   await migrate(testDb.db, allMigrations);
-  // EVENT_STORE_SINGLE_STREAM=true runs the suite on the write path EventStoreDB forces.
+  // EVENT_STORE_SINGLE_STREAM=true runs the suite on the write path EventStoreDB forces, with
+  // the read models applied by the runner; otherwise they are applied inline, as in production.
+  const singleStream = singleStreamRequested(process.env);
+  const inline = inlineProjectorFor(
+    testDb.db,
+    singleStream ? 'single-stream' : 'postgres-multi-stream',
+  );
   const eventStore = upcastOnRead(
-    singleStreamWhenRequested(createPostgresEventStore(testDb.db)),
+    singleStreamWhenRequested(createPostgresEventStore(testDb.db, inline ? { inline } : {})),
     domainEventUpcasts,
   );
+  if (inline) await catchUpInline(testDb.db, eventStore, inline);
   const runner = createProjectionRunner({
     db: testDb.db,
     store: eventStore,
     projections: readModelProjections,
+    ...(inline ? { inline } : {}),
     pollMs: 50,
     onParked: logParkedEvent(logger),
   });

@@ -52,12 +52,43 @@ export class UnitOfWork {
   private batch:
     { from: Map<string, number>; read: Promise<Map<string, RecordedEvent[]>> } | undefined;
 
+  /** Streams `loadExpectingNew` assumed absent without reading them. */
+  private readonly assumed = new Set<string>();
+
   constructor(
     private readonly store: EventStore,
     readonly brandId: string,
     /** This process's folded stream states: a load then reads only the events since. */
     private readonly states?: StreamStates,
+    /** Which run of the command this unit serves (1 the first; the engine counts lost races). */
+    readonly attempt = 1,
   ) {}
+
+  /**
+   * A stream that is new almost every time (the claim of a store id being created): on the
+   * command's first run it is not read but assumed absent, and appended expecting no stream;
+   * a stream that exists after all makes that append conflict, and the engine runs the command
+   * again, which reads it (a taken store id is then refused, a freed one claimed again). A
+   * create then costs no read at all. On a later run, or when this process already knows the
+   * stream, it is an ordinary `load`.
+   */
+  async loadExpectingNew<Command, Event extends DomainEvent, State>(
+    streamName: string,
+    decider: Decider<Command, Event, State>,
+  ): Promise<TrackedStream<Command, Event, State>> {
+    if (this.attempt > 1 || this.streams.has(streamName) || this.states?.get(streamName, decider)) {
+      return this.load(streamName, decider, { tenant: false });
+    }
+    this.assumed.add(streamName);
+    return this.track(
+      new TrackedStream(streamName, decider, decider.initialState(), 'no_stream', false),
+    );
+  }
+
+  /** Whether `streamName` was assumed absent unread (a conflict on it is expected, not a race). */
+  assumedAbsent(streamName: string): boolean {
+    return this.assumed.has(streamName);
+  }
 
   /**
    * Reads a stream and folds it. `tenant: true` marks a stream of a brand's entity: one that
@@ -121,10 +152,6 @@ export class UnitOfWork {
     );
   }
 
-  /**
-   * Appends every stream's new events atomically; where each append's last event landed (none
-   * when nothing was decided).
-   */
   /** The types of the events decided so far, which `commit` appends. */
   pendingEventTypes(): Set<string> {
     const types = new Set<string>();
@@ -134,6 +161,10 @@ export class UnitOfWork {
     return types;
   }
 
+  /**
+   * Appends every stream's new events atomically; where each append's last event landed (none
+   * when nothing was decided).
+   */
   async commit(context: CommandContext, occurredAt: string): Promise<LogPosition[]> {
     const metadata: CommandMetadata = { ...context, occurredAt };
     const changed = [...this.streams.values()].filter((stream) => stream.pending.length > 0);

@@ -42,8 +42,26 @@ export interface Transaction extends Queryable {
    * that fails, which it resolves with; the transaction is then aborted, as after any failed
    * query. On a server they leave in one write and are answered together: a thousand
    * statements cost about one round trip. PGlite runs in process and runs them one by one.
+   *
+   * With `commit`, COMMIT leaves in the same write after them: when nothing failed the
+   * transaction has committed on return (one round trip for the last statements and the
+   * commit), and `transaction` sends no COMMIT of its own. A failure (COMMIT's included, at
+   * index `statements.length`) leaves it to be rolled back as usual.
    */
-  pipeline(statements: readonly PipelinedStatement[]): Promise<PipelineFailure | undefined>;
+  pipeline(
+    statements: readonly PipelinedStatement[],
+    options?: { commit?: boolean },
+  ): Promise<PipelineFailure | undefined>;
+}
+
+export interface TransactionOptions {
+  /**
+   * Statements that run right after BEGIN (a transaction-level lock, settings). On a server
+   * BEGIN is then not sent on its own: BEGIN, these and the transaction's first statement leave
+   * in one write, one round trip instead of three. A failing prelude statement fails that first
+   * statement's call.
+   */
+  prelude?: readonly PipelinedStatement[];
 }
 
 /** A session-level lock held until released (Postgres advisory lock). */
@@ -56,7 +74,7 @@ export type DatabaseKind = 'postgres' | 'pglite';
 export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs `fn` in one transaction (READ COMMITTED); commits on resolve, rolls back on throw. */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   /** LISTEN on a channel; resolves to an unsubscribe function. */

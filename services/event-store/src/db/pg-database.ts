@@ -1,7 +1,16 @@
 import pg from 'pg';
-import type { Database, HeldLock, QueryOptions, QueryResult, Transaction } from './database';
+import type {
+  Database,
+  HeldLock,
+  PipelinedStatement,
+  QueryOptions,
+  QueryResult,
+  Transaction,
+  TransactionOptions,
+} from './database';
 import { advisoryKeySql } from './database';
 import { runPipeline } from './pg-pipeline';
+import type { LastRows } from './pg-pipeline';
 import { checkout, listenWithReconnect } from './pg-session';
 import { isDatabaseUnavailable } from './unavailable';
 
@@ -103,21 +112,58 @@ class PgDatabase implements Database {
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
   }
 
-  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    fn: (tx: Transaction) => Promise<T>,
+    options: TransactionOptions = {},
+  ): Promise<T> {
     const { client, done } = await checkout(this.pool);
+    /** BEGIN and the prelude, until they leave with the first statement (then empty). */
+    let opening: PipelinedStatement[] = [{ text: 'BEGIN' }, ...(options.prelude ?? [])];
+    let committed = false;
+    const open = (): PipelinedStatement[] => {
+      const statements = opening;
+      opening = [];
+      return statements;
+    };
     try {
-      await client.query('BEGIN');
+      if (!options.prelude) await client.query(open()[0]!.text);
       const tx: Transaction = {
-        async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions) {
-          const result = await client.query(toConfig(text, params, options));
-          return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+        async query<R>(text: string, params?: readonly unknown[], queryOptions?: QueryOptions) {
+          const first = open();
+          if (first.length === 0) {
+            const result = await client.query(toConfig(text, params, queryOptions));
+            return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+          }
+          // BEGIN, the prelude and this statement in one write; its rows read back.
+          let answer: LastRows = { rows: [], rowCount: 0 };
+          const failure = await runPipeline(
+            client,
+            [...first, { text, ...(params ? { params } : {}) }],
+            { types, onLastRows: (rows) => (answer = rows) },
+          );
+          if (failure) throw failure.error;
+          return { rows: answer.rows as R[], rowCount: answer.rowCount };
         },
-        pipeline: (statements) => runPipeline(client, statements),
+        async pipeline(statements, pipelineOptions) {
+          const first = open();
+          const commit = pipelineOptions?.commit === true;
+          const failure = await runPipeline(client, [
+            ...first,
+            ...statements,
+            ...(commit ? [{ text: 'COMMIT' }] : []),
+          ]);
+          if (failure && failure.index < first.length) throw failure.error;
+          if (failure) return { index: failure.index - first.length, error: failure.error };
+          committed ||= commit;
+          return undefined;
+        },
       };
       const value = await fn(tx);
-      // A transaction in which a statement failed answers COMMIT with ROLLBACK, and no error.
-      const commit = await client.query('COMMIT');
-      if (commit.command === 'ROLLBACK') throw new TransactionAbortedError();
+      if (!committed && opening.length === 0) {
+        // A transaction in which a statement failed answers COMMIT with ROLLBACK, and no error.
+        const commit = await client.query('COMMIT');
+        if (commit.command === 'ROLLBACK') throw new TransactionAbortedError();
+      }
       done();
       return value;
     } catch (error) {
@@ -125,6 +171,11 @@ class PgDatabase implements Database {
       // (the server rolls the transaction back when the session ends).
       if (isDatabaseUnavailable(error)) {
         done(error as Error);
+        throw error;
+      }
+      if (committed || opening.length > 0) {
+        // Nothing is open on the connection: it committed, or never began.
+        done();
         throw error;
       }
       // A failed ROLLBACK means the connection is broken: destroy it instead of reusing it.

@@ -23,6 +23,20 @@ interface Serialised {
   values: (string | Buffer | null)[];
 }
 
+// The driver's own result builder: it parses the rows of the statement whose rows are read
+// with the connection's type parsers, exactly as `client.query` would.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Result = require('pg/lib/result') as new (
+  rowMode: undefined,
+  types: unknown,
+) => { rows: unknown[]; addFields(fields: unknown[]): void; parseRow(fields: unknown[]): unknown };
+
+/** The rows of a pipeline's last statement, when asked for (`runPipeline`'s `readLast`). */
+export interface LastRows {
+  rows: unknown[];
+  rowCount: number;
+}
+
 /**
  * Runs statements in order with the extended protocol, the way libpq's pipeline mode does:
  * Parse/Bind/Execute for each, one Sync at the end, all in one write; the server answers
@@ -38,10 +52,22 @@ class Pipeline implements pg.Submittable {
   /** The names this pipeline prepares (and closes at its end). */
   private names: string[] = [];
 
+  /** The rows of the last statement, parsed, when `readLast` asked for them. */
+  private readonly last: InstanceType<typeof Result> | undefined;
+
   constructor(
     private readonly statements: readonly Serialised[],
     private readonly done: (failure: PipelineFailure | undefined) => void,
-  ) {}
+    /** The connection's type parsers: the last statement's rows are read and parsed. */
+    readLast?: { types: unknown },
+  ) {
+    this.last = readLast ? new Result(undefined, readLast.types) : undefined;
+  }
+
+  /** The last statement's rows once the pipeline has run (when `readLast` asked for them). */
+  lastRows(): LastRows | undefined {
+    return this.last ? { rows: this.last.rows, rowCount: this.last.rows.length } : undefined;
+  }
 
   submit(connection: pg.Connection): void {
     const counts = new Map<string, number>();
@@ -52,7 +78,7 @@ class Pipeline implements pg.Submittable {
     connection.stream.cork();
     try {
       for (const name of toClose) connection.close({ type: 'S', name }, true);
-      for (const { text, values } of this.statements) {
+      for (const [index, { text, values }] of this.statements.entries()) {
         let name = names.get(text) ?? '';
         if (!names.has(text)) {
           if (counts.get(text)! > 1) {
@@ -63,6 +89,10 @@ class Pipeline implements pg.Submittable {
           connection.parse({ name, text, types: [] }, true);
         }
         connection.bind({ statement: name, values }, true);
+        // Only the statement whose rows are read is described: its rows come with their types.
+        if (this.last && index === this.statements.length - 1) {
+          connection.describe({ type: 'P', name: '' }, true);
+        }
         connection.execute({ portal: '' }, true);
       }
       for (const name of names.values()) connection.close({ type: 'S', name }, true);
@@ -102,23 +132,45 @@ class Pipeline implements pg.Submittable {
     );
   }
 
-  // Answers read for their count only (no Describe was sent: rows come without a description).
-  handleRowDescription(): void {}
-  handleDataRow(): void {}
+  // Other statements' answers are read for their count only (no Describe was sent for them:
+  // their rows come without a description).
+  handleRowDescription(message: { fields: unknown[] }): void {
+    if (this.readingLast()) this.last!.addFields(message.fields);
+  }
+  handleDataRow(message: { fields: unknown[] }): void {
+    if (this.readingLast()) this.last!.rows.push(this.last!.parseRow(message.fields));
+  }
   handlePortalSuspended(): void {}
   handleCopyData(): void {}
+
+  /** The answers arriving now are the last statement's, and its rows are wanted. */
+  private readingLast(): boolean {
+    return this.last !== undefined && this.answered === this.statements.length - 1;
+  }
+
+  /**
+   * Set by the driver when the pool has a read timeout (`query_timeout`): it wraps the timer's
+   * clearing in it, so a pipeline that settles must call it, or the timer outlives it.
+   */
+  callback: ((error?: unknown) => void) | undefined;
 
   private settle(failure: PipelineFailure | undefined): void {
     if (this.settled) return;
     this.settled = true;
+    this.callback?.(failure?.error);
     this.done(failure);
   }
 }
 
-/** Runs `statements` on `client` as one pipeline (see Pipeline); resolves with the first failure. */
+/**
+ * Runs `statements` on `client` as one pipeline (see Pipeline); resolves with the first failure.
+ * With `readLast`, the last statement's rows are read too (parsed with `readLast.types`) and
+ * handed to `onLastRows` when nothing failed.
+ */
 export async function runPipeline(
   client: pg.ClientBase,
   statements: readonly PipelinedStatement[],
+  readLast?: { types: unknown; onLastRows: (rows: LastRows) => void },
 ): Promise<PipelineFailure | undefined> {
   // Values are serialised before anything is written: one the driver cannot send (a circular
   // object) fails its own statement, after those before it have run.
@@ -133,8 +185,11 @@ export async function runPipeline(
     }
   }
   if (serialised.length === 0) return unsendable;
+  let pipeline: Pipeline | undefined;
   const failure = await new Promise<PipelineFailure | undefined>((resolve) => {
-    client.query(new Pipeline(serialised, resolve));
+    pipeline = new Pipeline(serialised, resolve, readLast);
+    client.query(pipeline);
   });
+  if (!failure && !unsendable && readLast) readLast.onLastRows(pipeline!.lastRows()!);
   return failure ?? unsendable;
 }

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Results, Transaction as PgliteTransaction } from '@electric-sql/pglite';
-import type { Database, HeldLock, QueryResult, Transaction } from './database';
+import type { Database, HeldLock, QueryResult, Transaction, TransactionOptions } from './database';
 import { ensureEmbeddedCluster } from './pglite-cluster';
 
 /** PGlite reports `affectedRows: 0` for a SELECT; pg's rowCount counts the rows returned. */
@@ -22,13 +22,20 @@ class PgliteDatabase implements Database {
     return toQueryResult(await this.db.query<R>(text, params as unknown[] | undefined));
   }
 
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  transaction<T>(
+    fn: (tx: Transaction) => Promise<T>,
+    options: TransactionOptions = {},
+  ): Promise<T> {
     return this.db.transaction(async (transaction: PgliteTransaction) => {
+      for (const { text, params } of options.prelude ?? []) {
+        await transaction.query(text, params as unknown[] | undefined);
+      }
       const tx: Transaction = {
         async query<R>(text: string, params?: readonly unknown[]) {
           return toQueryResult(await transaction.query<R>(text, params as unknown[] | undefined));
         },
-        // In process there is no round trip to save: one statement after the other.
+        // In process there is no round trip to save: one statement after the other. A pipeline
+        // that asks to commit leaves the commit to the end of this callback, as every other.
         async pipeline(statements) {
           for (const [index, { text, params }] of statements.entries()) {
             try {

@@ -47,13 +47,15 @@ WITH streams AS MATERIALIZED (
   JOIN streams s ON s.stream_index = e.stream_index
   WHERE NOT EXISTS (SELECT FROM streams WHERE NOT ok)
   ORDER BY e.ordinal
-  RETURNING stream_name, stream_version, global_position, transaction_id
+  RETURNING stream_name, stream_version, global_position, transaction_id, recorded_at
 )
-SELECT s.head, s.ok, i.last_version, i.last_position, i.commit
+SELECT s.head, s.ok, i.last_version, i.last_position, i.commit, i.positions, i.recorded_at
 FROM streams s
 LEFT JOIN (
   SELECT stream_name, max(stream_version) AS last_version, max(global_position) AS last_position,
-    min(transaction_id::text::bigint) AS commit
+    min(transaction_id::text::bigint) AS commit,
+    array_agg(global_position ORDER BY stream_version) AS positions,
+    min(recorded_at) AS recorded_at
   FROM inserted GROUP BY stream_name
 ) i ON i.stream_name = s.stream_name
 ORDER BY s.stream_index`;
@@ -81,7 +83,7 @@ export const appendStreamsMigration: Migration = {
   sql: `CREATE OR REPLACE FUNCTION ${appendStreamsFunction}(
   text[], text[], integer[], integer[], integer[], text[], text[], text[], integer[], text[])
 RETURNS TABLE (r_head integer, r_ok boolean, r_last_version integer, r_last_position bigint,
-  r_commit bigint)
+  r_commit bigint, r_positions bigint[], r_recorded_at timestamptz)
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
 AS $function$ BEGIN RETURN QUERY ${appendStreamsSql.trim()}; END $function$`,
@@ -89,7 +91,8 @@ AS $function$ BEGIN RETURN QUERY ${appendStreamsSql.trim()}; END $function$`,
 
 const callAppendStreams = `
 SELECT r_head AS head, r_ok AS ok, r_last_version AS last_version,
-  r_last_position AS last_position, r_commit AS commit
+  r_last_position AS last_position, r_commit AS commit, r_positions AS positions,
+  r_recorded_at AS recorded_at
 FROM ${appendStreamsFunction}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) WITH ORDINALITY
 ORDER BY ordinality`;
 
@@ -100,6 +103,22 @@ interface StreamRow {
   last_version: number | null;
   last_position: number | null;
   commit: number | null;
+  /** Global positions of the stream's new events, in version order (int8[] arrives as text). */
+  positions: (string | number)[] | null;
+  recorded_at: Date | null;
+}
+
+/**
+ * An append's result with what a reader of its events would see of each: its global position
+ * and when it was recorded. Inline projections apply the events from it, in the same
+ * transaction, without reading them back.
+ */
+export interface AppendedStream extends AppendResult {
+  /** Id of each appended event, in the order given. */
+  eventIds: string[];
+  /** Global position of each appended event, in the order given. */
+  globalPositions: number[];
+  recordedAt: Date;
 }
 
 /**
@@ -157,7 +176,7 @@ function appendStreamsParams(sorted: readonly StreamAppend[]): unknown[] {
 export async function appendToStreamsInTransaction(
   queryable: Queryable,
   appends: readonly StreamAppend[],
-): Promise<AppendResult[]> {
+): Promise<AppendedStream[]> {
   const order = inStreamOrder(appends);
   if (order.length === 0) return [];
   const sorted = order.map(({ append }) => append);
@@ -176,15 +195,29 @@ export async function appendToStreamsInTransaction(
     const head = rows[failed]!.head;
     throw new ConcurrencyError(streamName, expectedVersion, head < 0 ? 'no_stream' : head);
   }
-  const results = new Array<AppendResult>(appends.length);
-  for (const [s, { index }] of order.entries()) {
+  const results = new Array<AppendedStream>(appends.length);
+  const eventIds = params[9] as string[];
+  let firstEvent = 0;
+  for (const [s, { index, append }] of order.entries()) {
+    const ids = eventIds.slice(firstEvent, firstEvent + append.events.length);
+    firstEvent += append.events.length;
     const row = rows[s];
-    if (!row || row.last_version === null || row.last_position === null || row.commit === null) {
+    if (
+      !row ||
+      row.last_version === null ||
+      row.last_position === null ||
+      row.commit === null ||
+      row.positions === null ||
+      row.recorded_at === null
+    ) {
       throw new Error(`append statement returned no events for ${sorted[s]!.streamName}`);
     }
     results[index] = {
       nextExpectedVersion: row.last_version,
       position: { commit: row.commit, prepare: row.last_position },
+      eventIds: ids,
+      globalPositions: row.positions.map(Number),
+      recordedAt: row.recorded_at,
     };
   }
   return results;

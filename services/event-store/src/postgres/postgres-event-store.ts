@@ -13,7 +13,9 @@ import type {
 } from '../event-store';
 import { ConcurrencyError, startOfLog } from '../event-store';
 import { appendToStreamInTransaction } from './append-sql';
+import type { InlineProjector } from '../projections/inline-projector';
 import { appendToStreamsInTransaction } from './append-streams-sql';
+import type { AppendedStream } from './append-streams-sql';
 import { eventsAppendedChannel } from './migrations';
 
 export interface PostgresEventStoreOptions {
@@ -25,6 +27,12 @@ export interface PostgresEventStoreOptions {
   notify?: 'after-commit' | 'in-transaction' | 'off';
   /** Told about a failed wake-up NOTIFY (appends are unaffected). */
   onNotifyError?: (error: unknown) => void;
+  /**
+   * Read-model projections applied in every append's own transaction (see InlineProjector):
+   * one commit per write, and the answer needs no wait for a runner. Not with
+   * `notify: 'in-transaction'`.
+   */
+  inline?: InlineProjector;
 }
 
 /** An 'any' append that lost a race simply tries again: the caller asked for no check. */
@@ -63,6 +71,28 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
+/** The events of an append as a reader would get them back, without reading them. */
+function recordedEventsOf(
+  appends: readonly StreamAppend[],
+  appended: readonly AppendedStream[],
+): RecordedEvent[] {
+  return appends.flatMap((append, s) => {
+    const result = appended[s]!;
+    const firstVersion = result.nextExpectedVersion - append.events.length + 1;
+    return append.events.map((event, e) => ({
+      id: result.eventIds[e]!,
+      type: event.type,
+      data: event.data ?? null,
+      metadata: event.metadata ?? {},
+      schemaVersion: event.schemaVersion ?? 1,
+      streamName: append.streamName,
+      streamVersion: firstVersion + e,
+      position: { commit: result.position.commit, prepare: result.globalPositions[e]! },
+      recordedAt: result.recordedAt,
+    }));
+  });
+}
+
 class PostgresEventStore implements EventStore {
   private readonly notifier;
 
@@ -79,12 +109,44 @@ class PostgresEventStore implements EventStore {
     { expectedVersion }: { expectedVersion: ExpectedVersion },
   ): Promise<AppendResult> {
     const append = { streamName, events, expectedVersion };
+    if (this.options.inline) {
+      if (events.length === 0) throw new RangeError(`Stream ${streamName}: nothing to append`);
+      const [result] = await this.appendInline(this.options.inline, [append]);
+      return result!;
+    }
     return this.append((queryable) => appendToStreamInTransaction(queryable, append));
   }
 
   async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     if (appends.length === 0) return [];
+    if (this.options.inline) return this.appendInline(this.options.inline, appends);
     return this.append((queryable) => appendToStreamsInTransaction(queryable, appends));
+  }
+
+  /**
+   * One transaction, one commit: BEGIN, the inline-writes lock and the append leave together
+   * (one round trip, the append's rows read back), then the projections' statements and the
+   * COMMIT (a second). A projection that fails rolls the append back with it.
+   */
+  private async appendInline(
+    inline: InlineProjector,
+    appends: readonly StreamAppend[],
+  ): Promise<AppendResult[]> {
+    const results = await this.withConflictDetails(() =>
+      this.db.transaction(
+        async (tx) => {
+          const appended = await appendToStreamsInTransaction(tx, appends);
+          await inline.applyAndCommit(tx, recordedEventsOf(appends, appended));
+          return appended.map(({ nextExpectedVersion, position }) => ({
+            nextExpectedVersion,
+            position,
+          }));
+        },
+        { prelude: inline.prelude },
+      ),
+    );
+    this.wakeReaders();
+    return results;
   }
 
   async readStreams(

@@ -1,5 +1,9 @@
 export { createProjectionRunner } from './projection-runner';
 export { applyPipelined } from './apply-events';
+export { createInlineProjector, inlineWritesLock, inlineWritesLockKey } from './inline-projector';
+export type { InlineProjector } from './inline-projector';
+export { catchUpInline } from './inline-catch-up';
+export type { CatchUpOptions } from './inline-catch-up';
 export { RowInsert, rowInsert, RowsStatement, rowsStatement } from './row-insert';
 export type { MergeableRows, RowInsertSpec, RowsStatementSpec } from './row-insert';
 export type {

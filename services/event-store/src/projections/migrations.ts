@@ -48,6 +48,16 @@ CREATE INDEX projection_parked_events_open
   ON projection_parked_events (projection, commit, prepare) WHERE status = 'parked';
 `,
   },
+  {
+    // Inline projections (applied in the append's transaction) keep their row, marked inline:
+    // its position is where the projection stopped being applied by a runner.
+    id: 'event-store/005-inline-projection-status',
+    sql: `
+ALTER TABLE projection_checkpoints DROP CONSTRAINT projection_checkpoints_status_check;
+ALTER TABLE projection_checkpoints ADD CONSTRAINT projection_checkpoints_status_check
+  CHECK (status IN ('idle', 'running', 'stopped', 'failed', 'inline'));
+`,
+  },
 ];
 
 /** Channel a runner notifies after moving a checkpoint, to wake `waitFor` in other processes. */

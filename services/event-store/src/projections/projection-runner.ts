@@ -4,6 +4,7 @@ import { createCoalescingNotifier } from '../db';
 import type { EventStore, LogPosition, RecordedEvent } from '../event-store';
 import { comparePositions } from '../event-store';
 import { applyPipelined } from './apply-events';
+import type { InlineProjector } from './inline-projector';
 import { CheckpointWatcher } from './checkpoint-watcher';
 import type { ProjectionCheckpoint } from './projection';
 import { ProjectionApplyError } from './projection';
@@ -34,6 +35,12 @@ export interface ProjectionRunnerOptions {
   /** The event log (Postgres or EventStoreDB). */
   store: EventStore;
   projections: readonly Projection[];
+  /**
+   * The projections applied in the append's own transaction (a Postgres log beside its read
+   * tables): the runner does not run those, `handling` and `waitFor` leave them out (a write
+   * is visible when it is answered), and `checkpoints` lists them as `inline`.
+   */
+  inline?: InlineProjector;
   /** Events per transaction (default 100). */
   batchSize?: number;
   /**
@@ -91,7 +98,10 @@ export interface ProjectionRunner {
    * them changes, and so the only ones its read-after-write wait needs.
    */
   handling(eventTypes: Iterable<string>): string[];
-  /** Names of the projections this process leads right now. */
+  /**
+   * Names of the projections whose tables only this process changes right now: those it leads,
+   * and the inline ones when it owns the database (the embedded default).
+   */
   leading(): string[];
   /**
    * Registers an observer of leadership and table changes; returns its removal. It is told at
@@ -153,7 +163,10 @@ const errorText = (error: unknown) =>
       : String(error);
 
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
-  const { db, store, projections } = options;
+  const { db, store, inline } = options;
+  const allNames = options.projections.map((p) => p.name);
+  const inlineNames = new Set(inline?.projections.map((p) => p.name));
+  const projections = options.projections.filter((p) => !inlineNames.has(p.name));
   const batchSize = options.batchSize ?? 100;
   const pollMs = options.pollMs ?? 250;
   const standbyRetryMs = options.standbyRetryMs ?? 1000;
@@ -161,10 +174,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const parkAfterAttempts = options.parkAfterAttempts ?? 3;
   const poisonBackoffMs = options.poisonBackoffMs ?? 50;
   const names = projections.map((p) => p.name);
-  if (new Set(names).size !== names.length) throw new RangeError('Projection names must be unique');
+  if (new Set(allNames).size !== allNames.length) {
+    throw new RangeError('Projection names must be unique');
+  }
 
   const projectionNamed = (name: string): Projection => {
-    const projection = projections.find((p) => p.name === name);
+    // Inline ones too: events parked before they went inline, or during their catch-up.
+    const projection = options.projections.find((p) => p.name === name);
     if (!projection) throw new RangeError(`Unknown projection: ${name}`);
     return projection;
   };
@@ -457,7 +473,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       return watcher.waitFor(position, timeoutMs, projectionNames);
     },
 
-    checkpoints: () => readCheckpoints(db, names),
+    checkpoints: () => readCheckpoints(db, allNames),
 
     handling(eventTypes) {
       const types = new Set(eventTypes);
@@ -466,7 +482,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         .map((projection) => projection.name);
     },
 
-    leading: () => [...leaders],
+    // Inline projections count as led here when this process is the only writer of the database.
+    leading: () => [...leaders, ...(inline?.exclusiveWriter ? inlineNames : [])],
 
     async unappliedIn(commits, projectionNames = names) {
       if (!watcher.mayHaveParked(projectionNames)) return [];
@@ -534,7 +551,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         for (let n = 0; n < count; n += 1) observer.changing(name);
       }
       observers.add(observer);
-      return () => observers.delete(observer);
+      const stopInline = inline?.observe(observer);
+      return () => {
+        observers.delete(observer);
+        stopInline?.();
+      };
     },
   };
 }

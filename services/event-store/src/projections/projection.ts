@@ -50,7 +50,8 @@ export interface Projection<
   reset?(tx: Queryable): Promise<void>;
 }
 
-export type ProjectionStatus = 'idle' | 'running' | 'stopped' | 'failed';
+/** `inline`: applied in every append's own transaction, always current (InlineProjector). */
+export type ProjectionStatus = 'idle' | 'running' | 'stopped' | 'failed' | 'inline';
 
 export interface ProjectionCheckpoint {
   name: string;

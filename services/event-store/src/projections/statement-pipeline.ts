@@ -21,7 +21,8 @@ export interface StatementFailure {
   ambiguous: boolean;
 }
 
-interface Queued {
+/** A statement on its way, with the event it stands for (the first row's, when merged). */
+export interface QueuedStatement {
   statement: PipelinedStatement;
   event: RecordedEvent | undefined;
   ambiguous: boolean;
@@ -46,7 +47,9 @@ interface HeldRows {
  * to what the projection returned: nothing is reordered, and every value stays a parameter.
  */
 export class StatementPipeline {
-  private queued: Queued[] = [];
+  private queued: QueuedStatement[] = [];
+  /** Held back in `collect` mode until `takeCollected`, or until a read needs them run. */
+  private collected: QueuedStatement[] = [];
   private held: HeldRows | undefined;
   /** The pipeline the server is running, if any. */
   private running: Promise<void> | undefined;
@@ -57,6 +60,12 @@ export class StatementPipeline {
   constructor(
     private readonly target: Transaction,
     private readonly mergeRows: boolean,
+    /**
+     * Send nothing: the statements are collected for the caller to send with others
+     * (`takeCollected`; inline projections send them with the append's COMMIT). A read of the
+     * projection's own still sends what came before it first, so it sees it.
+     */
+    private readonly collect = false,
   ) {
     this.tx = {
       query: async <R>(
@@ -64,10 +73,23 @@ export class StatementPipeline {
         params?: readonly unknown[],
         options?: QueryOptions,
       ): Promise<QueryResult<R>> => {
-        await this.flush();
+        this.release();
+        this.queued = [...this.collected, ...this.queued];
+        this.collected = [];
+        await this.transmit();
+        await this.running;
         return this.target.query<R>(text, params, options);
       },
     };
+  }
+
+  /** In `collect` mode: everything added since the last read, merged, and not sent. */
+  takeCollected(): QueuedStatement[] {
+    this.release();
+    const collected = [...this.collected, ...this.queued];
+    this.collected = [];
+    this.queued = [];
+    return collected;
   }
 
   /** Queues a statement of `event`, or of the runner's own when `event` is undefined. */
@@ -113,6 +135,15 @@ export class StatementPipeline {
   }
 
   private async send(): Promise<void> {
+    if (this.collect) {
+      this.collected.push(...this.queued);
+      this.queued = [];
+      return;
+    }
+    await this.transmit();
+  }
+
+  private async transmit(): Promise<void> {
     await this.running;
     const queued = this.queued;
     this.queued = [];

@@ -13,7 +13,7 @@ import type { UnitOfWork } from '@brand-api/event-store';
 import type { ExpectedVersions, Versioned } from '../preconditions';
 import { requireVersion, versionAfterCommit } from '../preconditions';
 import { assertDistinctStoreIds, forRecord } from './bulk-records';
-import { loadStoreIdClaim } from './store-id-claims';
+import { loadStoreIdClaim, newStoreIdClaim } from './store-id-claims';
 import { deleteVariants } from './variants';
 
 /** What deleting products needs besides the unit of work: their variants, from the read table. */
@@ -25,7 +25,7 @@ export async function createProduct(
   productId: string,
   product: NewProduct,
 ): Promise<Versioned<ActiveProduct>> {
-  const claim = await loadStoreIdClaim(uow, 'product', product.storeId);
+  const claim = await newStoreIdClaim(uow, 'product', product.storeId);
   claim.decide(
     claimStoreId({
       brandId: uow.brandId,

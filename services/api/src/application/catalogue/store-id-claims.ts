@@ -17,6 +17,17 @@ export function loadStoreIdClaim(uow: UnitOfWork, kind: StoreIdKind, storeId: st
   );
 }
 
+/**
+ * The claim of a store id a create is about to take: not read unless it exists after all (a
+ * store id taken, or freed and claimed again), see `UnitOfWork.loadExpectingNew`.
+ */
+export function newStoreIdClaim(uow: UnitOfWork, kind: StoreIdKind, storeId: string) {
+  return uow.loadExpectingNew(
+    storeIdClaimStreamName(kind, uow.brandId, storeIdDigest(storeId)),
+    uniqueClaimDecider,
+  );
+}
+
 /** The product holding a store id, as the event store knows it (never a read table). */
 export async function resolveParent(
   uow: UnitOfWork,

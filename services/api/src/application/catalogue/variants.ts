@@ -12,7 +12,7 @@ import type { UnitOfWork } from '@brand-api/event-store';
 import type { ExpectedVersions, Versioned } from '../preconditions';
 import { requireVersion, versionAfterCommit } from '../preconditions';
 import { assertDistinctStoreIds, forRecord } from './bulk-records';
-import { loadStoreIdClaim, resolveParent } from './store-id-claims';
+import { loadStoreIdClaim, newStoreIdClaim, resolveParent } from './store-id-claims';
 
 type DeleteReason = VariantDeleted['data']['reason'];
 
@@ -25,7 +25,7 @@ export async function createVariant(
   const parent = await resolveParent(uow, variant.productStoreId);
   const stream = uow.fresh(variantStreamName(variantId), variantDecider);
   stream.decide({ type: 'CreateVariant', data: { variantId, variant, parent, now } });
-  const claim = await loadStoreIdClaim(uow, 'variant', variant.storeId);
+  const claim = await newStoreIdClaim(uow, 'variant', variant.storeId);
   claim.decide(
     claimStoreId({
       brandId: uow.brandId,
