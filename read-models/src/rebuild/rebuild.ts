@@ -24,6 +24,11 @@ export interface RebuildResult {
   /** Events the replay passed over (the projection fails on them): parked live after the swap. */
   passedOver: PassedOverEvent[];
   durationMs: number;
+  /**
+   * For a projection applied inline: how long the swap held the writes (the inline-writes lock,
+   * taken exclusively for the swap's transaction only). Undefined for a runner's projection.
+   */
+  writesHeldMs: number | undefined;
 }
 
 /**
@@ -90,7 +95,7 @@ export async function rebuildReadModel(options: ShadowRunOptions): Promise<Rebui
     });
     // The retired tables go after the commit: readers that were queued on them have moved on.
     await dropSchema(db, retired);
-    return { ...result, resumed: run.resumed };
+    return { ...result, resumed: run.resumed, writesHeldMs: run.writesHeldMs };
   });
 }
 
@@ -103,8 +108,10 @@ export async function verifyReadModel(options: ShadowRunOptions): Promise<Verify
   const { db, readModel } = options;
   const { projection } = readModel;
   return withShadowRun(options, 'verify', async (run) => {
-    // Without a live projector the live tables stay where they are: replay only that far.
-    await run.replay((await run.hasLiveLeader()) ? undefined : await run.liveCheckpoint());
+    // Without a live projector the live tables stay where they are: replay only that far. An
+    // inline projection's tables show the whole log: replay to its head.
+    const moving = (await run.hasLiveLeader()) || (await run.isInline());
+    await run.replay(moving ? undefined : await run.liveCheckpoint());
     run.report('comparing');
     await setRebuildState(db, run.liveSchema, projection.name, 'comparing');
     return run.aligned('compare', async (tx, position, tables) => {

@@ -1,6 +1,7 @@
 import {
   applyPipelined,
   comparePositions,
+  inlineWritesLock,
   isPoison,
   sqlStateOf,
   startOfLog,
@@ -104,6 +105,16 @@ export class AlignmentError extends Error {
 }
 
 const retryableLockStates = new Set(['55P03', '40P01']);
+
+/** Whether any event lies after `after` (read in the caller's transaction, as it sees it). */
+async function appendedAfter(tx: Queryable, after: LogPosition): Promise<boolean> {
+  const { rows } = await tx.query<{ any: boolean }>(
+    `SELECT EXISTS (SELECT FROM events
+       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)) AS any`,
+    [after.commit, after.prepare],
+  );
+  return rows[0]?.any === true;
+}
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -114,6 +125,8 @@ export class ShadowRun {
   position: LogPosition = startOfLog;
   eventsDone = 0;
   resumed = false;
+  /** How long the last inline swap or compare held the writes (ms), once it has run. */
+  writesHeldMs: number | undefined;
   private eventsTotal: number | null = null;
   private readonly startedAt = Date.now();
   private eventsThisRun = 0;
@@ -351,6 +364,7 @@ export class ShadowRun {
     const lockTimeoutMs = this.options.lockTimeoutMs ?? 500;
     const deadline = Date.now() + (this.options.alignTimeoutMs ?? 30_000);
     const tables = await this.tables();
+    if (await this.isInline()) return this.alignedInline(mode, work, tables, deadline);
     for (let attempt = 0; ; attempt += 1) {
       this.throwIfAborted();
       if (Date.now() > deadline) {
@@ -415,14 +429,97 @@ export class ShadowRun {
   }
 
   /**
-   * Events after `after`: up to the head, at most 20 batches (read before locking), or every
-   * one up to `until` (read under the locks).
+   * `aligned` for a projection applied inline (in each append's transaction): its live tables
+   * show every committed event, so the shadow must reach the head of the log. The transaction
+   * takes the inline-writes lock exclusively first: writes in flight finish, new ones wait (at
+   * their BEGIN, before they append anything) until it commits. Under it the log cannot move:
+   * the shadow catches up the tail read since the last replay and `work` runs. Writes are held
+   * only for that transaction; `writesHeldMs` says how long.
    */
-  private async readAhead(after: LogPosition, until?: LogPosition): Promise<RecordedEvent[]> {
+  private async alignedInline<T>(
+    mode: 'swap' | 'compare',
+    work: (tx: Queryable, position: LogPosition, tables: string[]) => Promise<T>,
+    tables: string[],
+    deadline: number,
+  ): Promise<T> {
+    const { db } = this.options;
+    const lockTimeoutMs = this.options.lockTimeoutMs ?? 500;
+    for (let attempt = 0; ; attempt += 1) {
+      this.throwIfAborted();
+      if (Date.now() > deadline) {
+        throw new AlignmentError(
+          `Could not hold the writes of ${this.name} within the time allowed`,
+        );
+      }
+      await this.options.beforeAlignAttempt?.(attempt);
+      await this.replay();
+      const prefetched = await this.readAhead(this.position);
+      let heldSince = 0;
+      try {
+        const outcome = await this.shadowTransaction(async (tx) => {
+          await tx.query(`SELECT set_config('lock_timeout', $1, true)`, [`${lockTimeoutMs}ms`]);
+          const hold = inlineWritesLock('exclusive');
+          await tx.query(hold.text, hold.params);
+          heldSince = performance.now();
+          const liveTables = await tablesOf(tx, this.liveSchema);
+          const locked = tables.filter((table) => liveTables.includes(table));
+          if (locked.length > 0) {
+            const list = locked.map((t) => `${quoteIdent(this.liveSchema)}.${quoteIdent(t)}`);
+            await tx.query(
+              `LOCK TABLE ${list.join(', ')} IN ${mode === 'swap' ? 'ACCESS EXCLUSIVE' : 'EXCLUSIVE'} MODE`,
+            );
+          }
+          await this.lockLiveCheckpoint(tx);
+          const lastPrefetched = prefetched.at(-1)?.position ?? this.position;
+          let catchUp = prefetched;
+          if (db.kind === 'postgres') {
+            // Read on another connection: every append has committed (none runs under the lock).
+            catchUp = catchUp.concat(await this.readAhead(lastPrefetched, undefined, true));
+          } else if (await appendedAfter(tx, lastPrefetched)) {
+            // PGlite: one connection, held by this transaction; read the rest before it.
+            return { kind: 'moved' as const };
+          }
+          if (catchUp.length > 0) await this.applyInTx(tx, catchUp);
+          return { kind: 'done' as const, value: await work(tx, this.position, tables) };
+        });
+        if (outcome.kind === 'done') {
+          this.writesHeldMs = performance.now() - heldSince;
+          return outcome.value;
+        }
+      } catch (error) {
+        if (!retryableLockStates.has(sqlStateOf(error) ?? '')) throw error;
+        await delay(10 + Math.random() * 40 * Math.min(attempt + 1, 10));
+      }
+    }
+  }
+
+  /** Whether the live projection is applied inline (its checkpoint is marked so). */
+  async isInline(): Promise<boolean> {
+    const { rows } = await this.options.db.query<{ status: string }>(
+      `SELECT status FROM ${quoteIdent(this.liveSchema)}.projection_checkpoints WHERE name = $1`,
+      [this.name],
+    );
+    return rows[0]?.status === 'inline';
+  }
+
+  /**
+   * Events after `after`: up to the head, at most 20 batches (read before locking), or every
+   * one up to `until` (read under the locks), or every one there is (`settled`: read under the
+   * inline-writes lock, when no append is in flight).
+   */
+  private async readAhead(
+    after: LogPosition,
+    until?: LogPosition,
+    settled = false,
+  ): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     let from = after;
-    for (let page = 0; until !== undefined || page < 20; page += 1) {
-      let read = await this.options.store.readAll({ after: from, limit: this.batchSize });
+    for (let page = 0; until !== undefined || settled || page < 20; page += 1) {
+      let read = await this.options.store.readAll({
+        after: from,
+        limit: this.batchSize,
+        ...(settled ? { noAppendInFlight: true } : {}),
+      });
       if (until) read = read.filter((event) => comparePositions(event.position, until) <= 0);
       if (read.length === 0) break;
       events.push(...read);

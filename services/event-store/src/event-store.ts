@@ -84,6 +84,13 @@ export interface ReadAllOptions {
   after?: LogPosition;
   /** At most this many events (default 1,000). */
   limit?: number;
+  /**
+   * Also the events of transactions newer than one still running (Postgres hides them, since
+   * the running one may still commit an event before them). Only for a reader that knows no
+   * append is in flight: one holding the inline-writes lock exclusively (a rebuild's swap).
+   * Adapters without that distinction ignore it.
+   */
+  noAppendInFlight?: boolean;
 }
 
 export interface EventStore {

@@ -82,12 +82,7 @@ export class CommandEngine {
     const giveUpAt = performance.now() + (retry.withinMs ?? Number.POSITIVE_INFINITY);
     for (let attempt = 1; ; attempt += 1) {
       const now = this.deps.clock().toISOString();
-      const uow = new UnitOfWork(
-        this.deps.eventStore,
-        context.brandId,
-        this.deps.states,
-        attempt,
-      );
+      const uow = new UnitOfWork(this.deps.eventStore, context.brandId, this.deps.states, attempt);
       let value: T;
       let eventTypes: Set<string>;
       let positions: LogPosition[];
@@ -101,8 +96,7 @@ export class CommandEngine {
         }
         if (attempt < retry.maxAttempts && performance.now() < giveUpAt) {
           // A stream assumed new that exists is no race with anyone: read it and decide at once.
-          const expected =
-            error instanceof ConcurrencyError && uow.assumedAbsent(error.streamName);
+          const expected = error instanceof ConcurrencyError && uow.assumedAbsent(error.streamName);
           if (!expected) await retry.pauseBeforeRetry(attempt);
           continue;
         }

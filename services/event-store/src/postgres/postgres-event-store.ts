@@ -195,14 +195,20 @@ class PostgresEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const after = options.after ?? startOfLog;
+    const visible = options.noAppendInFlight === true ? 'true' : visibleToReaders;
     const { rows } = await this.db.query<EventRow>(
       `SELECT ${selectColumns} FROM events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-         AND ${visibleToReaders}
+         AND ${visible}
        ORDER BY transaction_id, global_position
        LIMIT $3`,
       [after.commit, after.prepare, options.limit ?? 1000],
-      { name: 'event_store_read_all' },
+      {
+        name:
+          options.noAppendInFlight === true
+            ? 'event_store_read_all_settled'
+            : 'event_store_read_all',
+      },
     );
     return rows.map(toRecordedEvent);
   }
