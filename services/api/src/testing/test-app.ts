@@ -44,7 +44,16 @@ export interface TestApp {
  * and the app driven by supertest through `app.callback()`.
  */
 export async function createTestApp(
-  options: { config?: Partial<AppConfig>; deps?: Partial<AppDeps> } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    deps?: Partial<AppDeps>;
+    /**
+     * `async`: the read models applied by the runner after each write, as on EventStoreDB or a
+     * single-stream log (where events a projection cannot apply are parked). Default: inline,
+     * unless EVENT_STORE_SINGLE_STREAM=true.
+     */
+    readModels?: 'inline' | 'async';
+  } = {},
 ): Promise<TestApp> {
   const logger = options.deps?.logger ?? pino({ level: 'silent' });
   const testDb = await createTestDatabase();
@@ -52,10 +61,10 @@ export async function createTestApp(
   // EVENT_STORE_SINGLE_STREAM=true runs the suite on the write path EventStoreDB forces, with
   // the read models applied by the runner; otherwise they are applied inline, as in production.
   const singleStream = singleStreamRequested(process.env);
-  const inline = inlineProjectorFor(
-    testDb.db,
-    singleStream ? 'single-stream' : 'postgres-multi-stream',
-  );
+  const inline =
+    options.readModels === 'async'
+      ? undefined
+      : inlineProjectorFor(testDb.db, singleStream ? 'single-stream' : 'postgres-multi-stream');
   const eventStore = upcastOnRead(
     singleStreamWhenRequested(createPostgresEventStore(testDb.db, inline ? { inline } : {})),
     domainEventUpcasts,

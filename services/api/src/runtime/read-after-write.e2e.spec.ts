@@ -1,0 +1,88 @@
+import { tmpdir } from 'node:os';
+import { createTestDatabase, describeOnServer } from '@brand-api/event-store/testing';
+import type { TestDatabase } from '@brand-api/event-store/testing';
+import { spawnBrandApi } from '../testing/spawn-runtime';
+import type { RuntimeChild } from '../testing/spawn-runtime';
+
+jest.setTimeout(180_000);
+
+const listening = /"url":"(http:\/\/localhost:\d+)"/;
+const urlOf = async (child: RuntimeChild) =>
+  listening.exec(await child.waitForOutput(listening))![1]!;
+const demoKeyOf = (text: string) => /Demo API key: (bk_live_[0-9A-Za-z]+)/.exec(text)?.[1];
+
+async function stop(child: RuntimeChild) {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  return child.exited;
+}
+
+/**
+ * Read models are applied in each write's own transaction, by whichever process takes the
+ * write: a second process must see it in its very next read, whatever it cached. Two real
+ * processes on one Postgres: an `all` (which on the embedded database keeps a read cache) and
+ * a `serve`.
+ */
+describeOnServer('read-after-write across two server processes', () => {
+  let testDb: TestDatabase;
+  const children: RuntimeChild[] = [];
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await Promise.all(children.map(stop));
+    await testDb.drop();
+  });
+
+  it('shows a write made through one process to the next read through the other', async () => {
+    const env = { PORT: '0', DATABASE_URL: testDb.url!, LOG_LEVEL: 'info', DATA_DIR: tmpdir() };
+    const first = spawnBrandApi(['all'], env);
+    children.push(first);
+    await first.waitForOutput(/"msg":"started"/);
+    const second = spawnBrandApi(['serve'], env);
+    children.push(second);
+    await second.waitForOutput(/"msg":"started"/);
+    const [urlA, urlB] = await Promise.all([urlOf(first), urlOf(second)]);
+    const key = demoKeyOf(first.output().stdout)!;
+    expect(key).toBeDefined();
+    const call = async (base: string, method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${base}/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: (await response.json()) as { data: unknown } };
+    };
+    const title = (answer: { body: { data: unknown } }) =>
+      (answer.body.data as { title: string }).title;
+
+    const created = await call(urlA, 'POST', '/brand-products', {
+      storeId: 'two-processes',
+      title: 'Round 0',
+      description: 'Read through the other process',
+      imageUrl: null,
+      imageWidth: null,
+      imageHeight: null,
+      onlineStoreUrl: 'https://shop.example.com/two-processes',
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body.data as { id: string }).id;
+    for (let round = 1; round <= 10; round += 1) {
+      const [writer, reader] = round % 2 === 0 ? [urlA, urlB] : [urlB, urlA];
+      // The reader has just answered this product (warm), then the other process changes it.
+      expect(title(await call(reader, 'GET', `/brand-products/${id}`))).toBe(`Round ${round - 1}`);
+      await call(reader, 'GET', '/brand-products?limit=100');
+      const patched = await call(writer, 'PATCH', `/brand-products/${id}`, {
+        title: `Round ${round}`,
+      });
+      expect(patched.status).toBe(200);
+      expect(title(await call(reader, 'GET', `/brand-products/${id}`))).toBe(`Round ${round}`);
+      const list = await call(reader, 'GET', '/brand-products?limit=100');
+      expect((list.body.data as { title: string }[]).map((p) => p.title)).toContain(
+        `Round ${round}`,
+      );
+    }
+    for (const child of [second, first]) {
+      expect(await stop(child)).toEqual({ code: 0, signal: null });
+    }
+  });
+});
