@@ -99,12 +99,18 @@ export type ProjectionJob = Static<typeof ProjectionJob>;
 
 export const ProjectionStatus = Type.Object({
   name: Type.String(),
+  mode: Type.Enum(['inline', 'async'], {
+    description:
+      "inline: applied in each write's own transaction, always current (the log on Postgres or PGlite); async: applied by a runner after the write, with a position and a lag.",
+  }),
   version: Nullable(Type.Integer()),
   position: Type.Integer({ description: 'Global position of the last event applied (0: none).' }),
   commit: Type.Integer(),
   lagEvents: Type.Integer(),
   lagSeconds: Type.Number({ description: 'Age of the oldest event not applied yet.' }),
-  state: Type.String({ description: 'running, stopped, failed, idle or never-run.' }),
+  state: Type.String({
+    description: 'inline (always current), running, stopped, failed, idle or never-run.',
+  }),
   lastError: Nullable(Type.String()),
   parked: Type.Integer({ description: 'Parked events no operator has retried or skipped.' }),
   updatedAt: Nullable(Instant()),

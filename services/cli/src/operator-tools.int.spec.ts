@@ -1,3 +1,4 @@
+import { singleStreamRequested } from '@brand-api/event-store';
 import type {
   AuditHistoryEntry as HistoryEntry,
   EntityAtMoment as EntityAt,
@@ -145,8 +146,12 @@ describe('brandctl audit, projections and events against a live server', () => {
     const status = await brandctl(['projections', 'status', '--json']);
     const { data } = json<{ data: ProjectionStatus[] }>(status.stdout);
     expect(data.map((p) => p.name)).toEqual(expect.arrayContaining(['brands', 'catalogue']));
+    // Applied inline (in each write's transaction) unless the log is single-stream.
+    const inline = !singleStreamRequested(process.env);
     expect(data.find((p) => p.name === 'catalogue')).toMatchObject({
-      state: 'running',
+      state: inline ? 'inline' : 'running',
+      mode: inline ? 'inline' : 'async',
+      lagEvents: 0,
       rebuildable: true,
     });
     expect((await brandctl(['projections', 'status'])).stdout).toMatch(

@@ -105,6 +105,7 @@ export function operatorToolHandlers(
         deps.jobs,
         deps.projections,
         services.clock(),
+        head,
       );
       return { body: { head: { position: head.prepare, commit: head.commit }, data } };
     },

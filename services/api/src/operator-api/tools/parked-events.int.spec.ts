@@ -31,7 +31,9 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await createTestApp({ deps: { logger: pino({ level: 'info' }, sink) } });
+  // Events are parked by a runner: the read models applied after the write, as on EventStoreDB
+  // or a single-stream log (inline, a write its read model cannot apply is refused instead).
+  t = await createTestApp({ readModels: 'async', deps: { logger: pino({ level: 'info' }, sink) } });
   brandA = await t.brandWithKey(catalogueScopes, 'Brand A');
   brandB = await t.brandWithKey(catalogueScopes, 'Brand B');
 });

@@ -1,6 +1,6 @@
 import type { ProjectionStatus } from '@brand-api/contracts';
 import { readCheckpoints, startOfLog } from '@brand-api/event-store';
-import type { Queryable } from '@brand-api/event-store';
+import type { LogPosition, Queryable } from '@brand-api/event-store';
 import type { LogStats } from '@brand-api/read-models';
 import type { RebuildJobs } from './rebuild-jobs';
 
@@ -10,6 +10,8 @@ export async function projectionStatuses(
   jobs: RebuildJobs,
   projections: readonly { name: string; rebuildable: boolean }[],
   now: Date,
+  /** The head of the log: where a projection applied inline always stands. */
+  head: LogPosition,
 ): Promise<ProjectionStatus[]> {
   const names = projections.map((p) => p.name);
   const checkpoints = new Map((await readCheckpoints(db, names)).map((c) => [c.name, c]));
@@ -17,14 +19,17 @@ export async function projectionStatuses(
   const views: ProjectionStatus[] = [];
   for (const { name, rebuildable } of projections) {
     const checkpoint = checkpoints.get(name);
-    const position = checkpoint?.position ?? startOfLog;
-    const oldest = await logStats.oldestAfter(position);
+    // Applied in each write's own transaction: current by construction, nothing to lag behind.
+    const inline = checkpoint?.status === 'inline';
+    const position = inline ? head : (checkpoint?.position ?? startOfLog);
+    const oldest = inline ? undefined : await logStats.oldestAfter(position);
     views.push({
       name,
+      mode: inline ? 'inline' : 'async',
       version: checkpoint?.version ?? null,
       position: position.prepare,
       commit: position.commit,
-      lagEvents: await logStats.countAfter(position),
+      lagEvents: inline ? 0 : await logStats.countAfter(position),
       lagSeconds: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0,
       state: checkpoint?.status ?? 'never-run',
       lastError: checkpoint?.lastError ?? null,
