@@ -49,11 +49,22 @@ describe('search of the guides', () => {
     await dialog.getByRole('option').nth(1).waitFor();
     await page.keyboard.press('ArrowDown');
     expect(await dialog.getByRole('option').nth(1).getAttribute('aria-selected')).toBe('true');
+    // Where the focus is when the dialog closes. A role locator stops finding a <dialog> as soon
+    // as it closes, and the browser fires its `close` event a task later: focus given back only
+    // then left a moment in which the dialog was gone and the focus still on its hidden input
+    // (issue 26: this test failed in whole-suite runs on a busy machine).
+    await page.evaluate(() => {
+      const element = document.querySelector('dialog');
+      new MutationObserver(() => {
+        if (element?.open === false)
+          document.body.dataset['focusWhenClosed'] =
+            document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName;
+      }).observe(element!, { attributeFilter: ['open'] });
+    });
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'Search the docs',
-    );
+    await page.locator('dialog').waitFor({ state: 'detached' });
+    expect(await page.getAttribute('body', 'data-focus-when-closed')).toBe('Search the docs');
+    await page.locator(`${searchButton}:focus`).waitFor();
   });
 
   it('is on guide pages only: /api/ keeps no search', async () => {

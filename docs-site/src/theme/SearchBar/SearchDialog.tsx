@@ -52,9 +52,16 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
     document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   });
 
+  // The `close` event comes a task after close(): a reader (or a test) could meanwhile find the
+  // dialog gone and the focus still on its hidden input. Focus is given back in the same task.
+  const close = () => {
+    dialog.current?.close();
+    onClose();
+  };
+
   const open = (hit: SearchHit | undefined) => {
     if (hit === undefined) return;
-    dialog.current?.close();
+    close();
     void navigate(hit.document.id);
   };
 
@@ -62,7 +69,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
     // A search input's first Escape would only clear it: Esc closes the dialog at once.
     if (event.key === 'Escape') {
       event.preventDefault();
-      dialog.current?.close();
+      close();
       return;
     }
     if (hits.length === 0) return;
@@ -87,10 +94,11 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
       ref={dialog}
       className={styles.dialog}
       aria-label="Search the docs"
+      // Closes the browser makes by itself (Esc while the close button has focus).
       onClose={onClose}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
-        if (event.target === dialog.current) dialog.current.close();
+        if (event.target === dialog.current) close();
       }}
     >
       <div className={styles.header}>
@@ -116,7 +124,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
           }}
           onKeyDown={onKeyDown}
         />
-        <CloseButton label="Close the search" onClick={() => dialog.current?.close()} />
+        <CloseButton label="Close the search" onClick={close} />
       </div>
       <p role="status" className={styles.status}>
         {status}
