@@ -67,6 +67,35 @@ describe('search of the guides', () => {
     await page.locator(`${searchButton}:focus`).waitFor();
   });
 
+  it('indexes the text of code blocks, not their highlighting markup', async () => {
+    const { page } = await openPage(session.context, '/docs/intro/');
+    await page.keyboard.press('/');
+    const dialog = page.getByRole('dialog', { name: 'Search the docs' });
+    const input = dialog.getByRole('combobox');
+    const status = dialog.getByRole('status');
+    const results = async (query: string) => {
+      await input.fill(query);
+      await status.filter({ hasText: /results/ }).waitFor();
+      return {
+        texts: await dialog.getByRole('option').allTextContents(),
+        marked: (await dialog.locator('mark').allTextContents()).map((t) => t.toLowerCase()),
+      };
+    };
+    // Before: snippets of "api key" showed `<span class="token string">`.
+    const apiKey = await results('api key');
+    expect(apiKey.texts.length).toBeGreaterThan(0);
+    expect(apiKey.texts.filter((text) => /<\/?span|class=/.test(text))).toEqual([]);
+    // "token" is a word of the guides (the state token); "punctuation" is only Prism's markup.
+    const tokenPunctuation = await results('token punctuation');
+    expect(tokenPunctuation.marked).not.toContain('punctuation');
+    expect(tokenPunctuation.texts.filter((text) => /punctuation/i.test(text))).toEqual([]);
+    await input.fill('span');
+    await status.filter({ hasText: 'No results for “span”' }).waitFor();
+    // Code is still found by its text: a name that appears only in the guides' code blocks.
+    await input.fill('printFirstMembers');
+    await dialog.getByRole('option').first().waitFor();
+  });
+
   it('is on guide pages only: /api/ keeps no search', async () => {
     const { page } = await openPage(session.context, '/api/');
     expect(await page.locator(searchButton).count()).toBe(0);
