@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import type { CreatePagesArgs, CreateWebpackConfigArgs, GatsbyNode } from 'gatsby';
-import { API_REFERENCE_CACHE, saveRenderedReference } from './src/build/api-reference/cache';
-import { renderApiReference } from './src/build/api-reference/render';
+import { API_REFERENCE_CACHE } from './src/build/api-reference/cache';
+import { renderApiReference, type RenderedReference } from './src/build/api-reference/render';
 import { BUNDLED_OPENAPI, buildContractsData } from './src/build/contracts-data';
 import type { DocsIndex } from './src/build/docs-index';
 import { formatLastUpdated, lastCommitDate } from './src/build/git-last-updated';
@@ -38,6 +38,8 @@ interface DocsQuery {
 }
 
 let docsIndex: DocsIndex = {};
+/** Rendered in createPages; the HTML renderer gets it inlined (rendered-reference.ts). */
+let renderedReference: RenderedReference | null = null;
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
   // Declared so the query works before any MDX file uses a field; docs are checked in createPages.
@@ -195,7 +197,7 @@ export const createPages: GatsbyNode['createPages'] = async (args: CreatePagesAr
 
   const timer = reporter.activityTimer('Rendering the API reference with Redoc');
   timer.start();
-  saveRenderedReference(renderApiReference(BUNDLED_OPENAPI, API_REFERENCE_CACHE));
+  renderedReference = renderApiReference(BUNDLED_OPENAPI, API_REFERENCE_CACHE);
   timer.end();
 };
 
@@ -245,9 +247,11 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({
         __DOCS_INDEX__: JSON.stringify(docsIndex),
         __BRAND_API_CONTRACTS__: JSON.stringify(buildContractsData()),
       }),
-      // The HTML renderer never runs Redoc (see live-reference.server.ts).
+      // The HTML renderer never runs Redoc (see live-reference.server.ts): it is given the
+      // reference rendered in createPages (see rendered-reference.ts).
       ...(stage === 'build-html' || stage === 'develop-html'
         ? [
+            define({ __API_REFERENCE_RENDERED__: JSON.stringify(renderedReference) }),
             replaceModule(
               /ApiReference[\\/]live-reference\.tsx$/,
               path.resolve(__dirname, 'src/components/ApiReference/live-reference.server.ts'),

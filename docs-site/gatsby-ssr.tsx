@@ -1,5 +1,5 @@
 import type { GatsbySSR } from 'gatsby';
-import { readRenderedReference } from './src/build/api-reference/cache';
+import { renderedReference } from './src/build/api-reference/rendered-reference';
 import {
   API_REFERENCE_PATH,
   ApiReferenceServerHtml,
@@ -13,7 +13,7 @@ export const wrapPageElement: GatsbySSR['wrapPageElement'] = (args) => {
   if (args.props.location.pathname !== API_REFERENCE_PATH) return page;
   // The reference rendered at build time goes into the page's HTML (not into its JavaScript).
   return (
-    <ApiReferenceServerHtml.Provider value={readRenderedReference().html}>
+    <ApiReferenceServerHtml.Provider value={renderedReference().html}>
       {page}
     </ApiReferenceServerHtml.Provider>
   );
@@ -31,7 +31,7 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({
     <script key="theme" dangerouslySetInnerHTML={{ __html: headScript(siteConfig) }} />,
   ];
   if (pathname === API_REFERENCE_PATH) {
-    const { css, darkCss } = readRenderedReference();
+    const { css, darkCss } = renderedReference();
     head.push(
       // styled-components reads a data-styled tag back when Redoc goes live in the browser.
       <style key="api-reference" data-styled="true" dangerouslySetInnerHTML={{ __html: css }} />,
