@@ -12,7 +12,8 @@ import { formatLastUpdated, lastCommitDate } from './src/build/git-last-updated'
 import { writeSearchIndex } from './src/build/search-documents';
 import { writeSitemap } from './src/build/sitemap';
 import { DOCS_ROOT, docPath } from './src/config/docs-paths';
-import { siteConfig } from './src/config/site-config';
+import { guideEditUrl, withConfiguredEditUrl } from './src/config/edit-url';
+import { siteConfig as siteConfigAsWritten } from './src/config/site-config';
 import { sidebars, type SidebarCategoryItem, type SidebarItem } from './src/config/sidebars';
 import { assertValidSiteConfig } from './src/config/validate-site-config';
 import {
@@ -36,6 +37,9 @@ interface DocsQuery {
     }>;
   };
 }
+
+/** The site config, with the edit URL the build's environment sets (DOCS_EDIT_URL). */
+const siteConfig = withConfiguredEditUrl(siteConfigAsWritten, process.env);
 
 let docsIndex: DocsIndex = {};
 /** Rendered in createPages; the HTML renderer gets it inlined (rendered-reference.ts). */
@@ -169,10 +173,10 @@ export const createPages: GatsbyNode['createPages'] = async (args: CreatePagesAr
       context: {
         docId: id,
         sidebarId: sidebarOf(id) ?? null,
-        editUrl:
-          editUrl === undefined
-            ? null
-            : `${editUrl}${path.relative(REPOSITORY_ROOT, file).split(path.sep).join('/')}`,
+        editUrl: guideEditUrl(
+          editUrl,
+          path.relative(REPOSITORY_ROOT, file).split(path.sep).join('/'),
+        ),
         lastUpdated:
           lastCommit === null
             ? null

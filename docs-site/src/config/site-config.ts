@@ -62,7 +62,8 @@ export const siteConfig: SiteConfig = {
   docs: {
     lastVersion: '1.0.0',
     versions: [{ name: '1.0.0', label: 'v1.0.0', path: '/docs/' }],
-    editUrl: 'https://code.brand-community.example/brand-api/edit/main/',
+    // No editUrl: the repository's public address is the deployment's to say, with
+    // DOCS_EDIT_URL at build time (src/config/edit-url.ts); without it, no edit links.
     showLastUpdated: true,
   },
 };

@@ -165,7 +165,7 @@ describe('page metadata and doc page conveniences', () => {
     expect(locs.some((loc) => loc?.includes('404'))).toBe(false);
   });
 
-  it('a guide has canonical and hreflang links, an edit link, its last update, back to top', async () => {
+  it('a guide has canonical and hreflang links, no edit link unless configured, its last update, back to top', async () => {
     const { page } = await openPage(session.context, '/docs/developer/webhooks/');
     const url = 'https://docs.brand-community.example/docs/developer/webhooks/';
     expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(url);
@@ -173,9 +173,8 @@ describe('page metadata and doc page conveniences', () => {
     expect(await page.getAttribute('link[rel="alternate"][hreflang="x-default"]', 'href')).toBe(
       url,
     );
-    expect(await page.getByRole('link', { name: 'Edit this page' }).getAttribute('href')).toBe(
-      'https://code.brand-community.example/brand-api/edit/main/docs-site/content/docs/developer/webhooks.mdx',
-    );
+    // Built without DOCS_EDIT_URL (src/config/edit-url.ts): no link to a made-up repository.
+    expect(await page.getByRole('link', { name: 'Edit this page' }).count()).toBe(0);
     const time = page.locator('article ~ footer time, footer time[datetime]').first();
     expect(Number.isNaN(Date.parse((await time.getAttribute('datetime')) ?? ''))).toBe(false);
 
