@@ -136,3 +136,35 @@ it.each(PAGES_WITH_TOC)(
   },
   120_000,
 );
+
+/** The TOC link marked as the section being read (useTOCHighlight). */
+function currentTocHref(page: Page): Promise<string | null> {
+  return page.evaluate(
+    (toc) =>
+      document.querySelector(`${toc} a[aria-current="location"]`)?.getAttribute('href') ?? null,
+    DESKTOP_TOC,
+  );
+}
+
+it('marks the section in view in the table of contents, as the reader scrolls', async () => {
+  const context = await newContext(browser, { viewport: { width: 1280, height: HEIGHT } });
+  try {
+    const { page } = await openPage(context, '/docs/developer/rest-api/');
+    const hrefs = await tocHrefs(page, DESKTOP_TOC);
+    const middle = hrefs[Math.floor(hrefs.length / 2)]!;
+    // A jump from the TOC: the section it lands on.
+    await page.locator(`${DESKTOP_TOC} a[href="${middle}"]`).click();
+    await settle(page);
+    expect(await currentTocHref(page)).toBe(middle);
+    // Scrolled by hand: a section is "in view" while its heading is above the window's middle.
+    await page.evaluate((id) => {
+      const heading = document.getElementById(id)!;
+      window.scrollBy(0, heading.getBoundingClientRect().top - window.innerHeight * 0.6);
+    }, middle.slice(1));
+    await settle(page);
+    expect(await currentTocHref(page)).toBe(hrefs[hrefs.indexOf(middle) - 1]);
+    expect(await page.locator(`${DESKTOP_TOC} a[aria-current]`).count()).toBe(1);
+  } finally {
+    await context.close();
+  }
+});

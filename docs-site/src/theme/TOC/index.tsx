@@ -1,8 +1,10 @@
 /**
  * Table of contents, headings level 2 to 3 (SPEC §2), from gatsby-plugin-mdx's tableOfContents.
- * A column on wide screens; a collapsible "On this page" above the content on narrow ones.
+ * A column on wide screens, which marks the section being read (useTOCHighlight); a collapsible
+ * "On this page" above the content on narrow ones.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useTOCHighlight } from '../../hooks/useTOCHighlight';
 import { Collapsible } from '../Collapsible';
 import * as styles from './styles.module.css';
 
@@ -32,10 +34,12 @@ function TocList({ items, depth }: { items: TocItem[]; depth: number }) {
 }
 
 export function TOC({ items }: { items: TocItem[] }) {
+  const nav = useRef<HTMLElement>(null);
+  useTOCHighlight(nav, items);
   if (items.length === 0) return null;
   return (
     <div className={styles.desktop}>
-      <nav aria-label="On this page" className={styles.toc}>
+      <nav ref={nav} aria-label="On this page" className={styles.toc}>
         <p className={styles.title}>On this page</p>
         <TocList items={items} depth={2} />
       </nav>
