@@ -1,6 +1,7 @@
 import type { GatsbyBrowser } from 'gatsby';
 import type { ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { redocScrollsToHash } from './src/components/ApiReference/hash-scroll';
 import './src/styles/global.css';
 import { installHistoryKeys, normaliseInitialLocation } from './src/theme/history';
 import { navigationFinished, watchNavigations } from './src/theme/progress-bar';
@@ -34,3 +35,7 @@ export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () 
 export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = () => {
   navigationFinished();
 };
+
+/** Gatsby scrolls to a hash unless the live API reference does it (see hash-scroll.ts). */
+export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = ({ routerProps }) =>
+  !redocScrollsToHash(routerProps.location);

@@ -4,7 +4,9 @@ import { InlineMarkdown } from './InlineMarkdown';
 
 export function ErrorCatalogue() {
   return (
-    <table>
+    // Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too (axe
+    // scrollable-region-focusable; markdown tables get the same from rehype-focusable-scroll).
+    <table tabIndex={0}>
       <thead>
         <tr>
           <th scope="col">Status</th>

@@ -50,3 +50,23 @@ it.each(cases)(
   },
   180_000,
 ); // axe over Redoc's large DOM takes a while on a shared machine
+
+it('on a phone, every table of the REST guide that scrolls sideways takes the keyboard focus', async () => {
+  const context = await newContext(browser, { viewport: { width: 390, height: 844 } });
+  try {
+    const { page } = await openPage(context, '/docs/developer/rest-api/');
+    const results = await new AxeBuilder({ page })
+      .withRules(['scrollable-region-focusable'])
+      .analyze();
+    expect(results.violations.flatMap((violation) => violation.nodes.map((n) => n.target))).toEqual(
+      [],
+    );
+    // The error catalogue (a component, not markdown) scrolls with the arrow keys.
+    const catalogue = page.locator('article table', { hasText: 'UNAUTHORIZED' }).last();
+    await catalogue.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => (document.activeElement?.scrollLeft ?? 0) > 0);
+  } finally {
+    await context.close();
+  }
+});

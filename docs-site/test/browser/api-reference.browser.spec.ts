@@ -1,4 +1,5 @@
-/** The API reference page (SPEC §2 /api/, issue 16): what Redoc shows and how it behaves. */
+/** The API reference page (SPEC §2 /api/, issues 16, 26): what Redoc shows and how it behaves. */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { siteUrl } from '../support/browser-env';
 import { openPage, selectors, waitForApiReference, watch } from '../support/browser';
@@ -133,5 +134,164 @@ describe('the magic-link request', () => {
           .filter((text) => /email|phone|magic link request/i.test(text)),
       );
     expect(tabs).toEqual(['With email', 'With phone number']);
+  });
+});
+
+describe('scroll offset 60 on every hash change once Redoc is live (issue 26)', () => {
+  it('keeps it for location.hash, the address bar and Back', async () => {
+    const { page } = await openPage(session.context, '/api/');
+    await waitForApiReference(page);
+    const lands = async (id: string) => {
+      await page.waitForFunction((hash) => window.location.hash === hash, `#${id}`);
+      await page.waitForTimeout(600);
+      // Redoc lands a section at SCROLL_Y_OFFSET - 1 (it scrolls by 1 - offset).
+      return Math.abs((await sectionTop(page, id)) - 60) <= 2;
+    };
+    await page.evaluate(() => {
+      window.location.hash = '#tag/Members';
+    });
+    expect(await lands('tag/Members')).toBe(true);
+    // The address bar: a navigation to the same page with another hash.
+    await page.goto(`${siteUrl()}/api/#tag/Magic-link`);
+    expect(await lands('tag/Magic-link')).toBe(true);
+    await page.goBack();
+    expect(await lands('tag/Members')).toBe(true);
+    await page.goForward();
+    expect(await lands('tag/Magic-link')).toBe(true);
+    expect(await navbarHidden(page)).toBe(false);
+  });
+});
+
+describe('on a phone (390 px), announcement bar shown', () => {
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+  /** Redoc's floating menu button: fixed, round, at the bottom right (it has no role or name). */
+  const menuButton = (page: Page) =>
+    page.evaluate(() => {
+      const button = [...document.querySelectorAll('[data-api-reference] div')].find((element) => {
+        const style = getComputedStyle(element);
+        return style.position === 'fixed' && style.borderRadius === '50%';
+      });
+      if (button === undefined) return null;
+      const { x, y, width, height } = button.getBoundingClientRect();
+      return {
+        x: x + width / 2,
+        y: y + height / 2,
+        background: getComputedStyle(button).backgroundColor,
+        icon: getComputedStyle(button.querySelector('svg')!).color,
+      };
+    });
+  const edges = (page: Page) =>
+    page.evaluate((navbar) => {
+      const menu = document.querySelector('.menu-content')!.getBoundingClientRect();
+      return {
+        menuTop: Math.round(menu.top),
+        menuShown: menu.height > 0,
+        navbarBottom: Math.round(document.querySelector(navbar)!.getBoundingClientRect().bottom),
+      };
+    }, selectors.navbar);
+
+  it('opens its menu below the navbar wherever the page is scrolled', async () => {
+    const context = await session.newContext(phone);
+    const { page } = await openPage(context, '/api/');
+    expect(await page.locator(selectors.announcementBar).isVisible()).toBe(true);
+    await waitForApiReference(page);
+    const toggleMenu = async () => {
+      const button = (await menuButton(page))!;
+      await page.mouse.click(button.x, button.y);
+      await page.waitForTimeout(300);
+    };
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await toggleMenu();
+    const atTop = await edges(page);
+    expect(atTop.menuShown).toBe(true);
+    // The navbar sits below the announcement bar here, well under 60 px.
+    expect(atTop.navbarBottom).toBeGreaterThan(100);
+    expect(atTop.menuTop).toBe(atTop.navbarBottom);
+    await toggleMenu();
+
+    // Down the page (the announcement bar scrolled away), navbar shown again by scrolling up.
+    await page.evaluate(() => window.scrollTo(0, 3000));
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.scrollBy(0, -200));
+    await page.waitForSelector(`${selectors.navbar}:not([data-hidden])`);
+    await page.waitForTimeout(400);
+    await toggleMenu();
+    const below = await edges(page);
+    expect(below.menuShown).toBe(true);
+    expect(below.navbarBottom).toBe(60);
+    expect(below.menuTop).toBe(60);
+  });
+
+  it('keeps error codes whole and draws the menu button in the primary purple', async () => {
+    const context = await session.newContext(phone);
+    const { page } = await openPage(context, '/api/');
+    await waitForApiReference(page);
+    const codes = await page
+      .locator('[data-api-reference] .redoc-markdown table code')
+      .evaluateAll((elements) =>
+        elements.map((code) => ({ text: code.textContent, lines: code.getClientRects().length })),
+      );
+    expect(codes.map((code) => code.text)).toContain('UNAUTHORIZED');
+    expect(codes.filter((code) => code.lines !== 1)).toEqual([]);
+    expect((await menuButton(page))?.icon).toBe('rgb(109, 40, 217)');
+  });
+
+  it('lets the keyboard scroll the wide tables (axe scrollable-region-focusable)', async () => {
+    const context = await session.newContext(phone);
+    const { page } = await openPage(context, '/api/');
+    const unfocusable = async () =>
+      (
+        await new AxeBuilder({ page }).withRules(['scrollable-region-focusable']).analyze()
+      ).violations.flatMap((violation) => violation.nodes.map((node) => node.target));
+    // The build-time HTML, then Redoc's own DOM.
+    expect(await unfocusable()).toEqual([]);
+    await waitForApiReference(page);
+    expect(await unfocusable()).toEqual([]);
+    const table = page.locator('[data-api-reference] .redoc-markdown table').last();
+    expect(await table.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await table.focus();
+    await page.keyboard.press('ArrowRight');
+    await table.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          const check = () => (element.scrollLeft > 0 ? resolve() : setTimeout(check, 50));
+          check();
+        }),
+    );
+  });
+});
+
+describe('in dark mode', () => {
+  it('shows the Authorizations chevron in the text colour', async () => {
+    const context = await session.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    const { page } = await openPage(context, '/api/');
+    await waitForApiReference(page);
+    // Contrast of the chevron's fill with what is behind it (WCAG 1.4.11 asks 3:1 of an icon).
+    const contrast = await page
+      .locator('[data-api-reference] h3', { hasText: 'Authorizations:' })
+      .first()
+      .evaluate((heading) => {
+        const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number);
+        const luminance = (colour: string) => {
+          const [r = 0, g = 0, b = 0] = rgb(colour).map((channel) => {
+            const c = channel / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        let behind: Element | null = heading;
+        while (behind !== null && rgb(getComputedStyle(behind).backgroundColor)[3] === 0)
+          behind = behind.parentElement;
+        const background =
+          behind === null ? 'rgb(255, 255, 255)' : getComputedStyle(behind).backgroundColor;
+        const fill = getComputedStyle(heading.nextElementSibling!.querySelector('polygon')!).fill;
+        const [light, dark] = [luminance(fill), luminance(background)].sort((a, b) => b - a);
+        return (light! + 0.05) / (dark! + 0.05);
+      });
+    expect(contrast).toBeGreaterThanOrEqual(3);
   });
 });

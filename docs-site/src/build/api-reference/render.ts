@@ -9,6 +9,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import type { ColorMode } from '../../contexts/colorMode';
+import { withFocusableMarkdownTables } from '../../components/ApiReference/focusable-tables';
 import { redocOptions } from '../../components/ApiReference/redoc-options';
 import { darkOverrides, pairClasses } from './dark-overrides';
 import { loadRedocForNode } from './redoc-in-node';
@@ -50,7 +51,7 @@ export function renderApiReference(specFile: string, cacheDir: string): Rendered
   const light = render(spec, 'light', cacheDir);
   const dark = render(spec, 'dark', cacheDir);
   return {
-    html: light.html,
+    html: withFocusableMarkdownTables(light.html),
     css: light.css,
     darkCss: darkOverrides(dark.css, pairClasses(light.html, dark.html)),
   };

@@ -10,6 +10,7 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useColorMode } from '../../contexts/colorMode';
 import { announceJumpToAnchor } from '../../hooks/useHideableNavbar';
+import { useNavbarBottomEdge } from '../../hooks/useNavbarBottomEdge';
 import { PageLoadError } from '../../theme/PageLoadError';
 import { elementAt, pathTo, type DomPath } from './dom-path';
 import type { LiveReference } from './live-reference';
@@ -50,6 +51,8 @@ export function ApiReference() {
   /** Reached by a link inside the site: no build-time HTML to show meanwhile. */
   const [empty, setEmpty] = useState(false);
   const started = useRef(false);
+  // Redoc's menu on a narrow screen is fixed under the navbar (styles.module.css).
+  useNavbarBottomEdge(container);
 
   const goLive = useCallback(async () => {
     const element = container.current;

@@ -7,6 +7,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { AppStore, Redoc } from 'redoc';
 import type { ColorMode } from '../../contexts/colorMode';
+import { focusableMarkdownTables } from './focusable-tables';
 import { redocOptions } from './redoc-options';
 
 export interface LiveReference {
@@ -26,6 +27,7 @@ export function mountLiveReference(
     const store = new AppStore(spec as never, undefined, redocOptions(mode));
     // Synchronous, so what the reader clicked can be found in the new DOM right after.
     flushSync(() => root.render(<Redoc key={mode} store={store} />));
+    focusableMarkdownTables(container);
   };
   show(colorMode);
   return {

@@ -79,6 +79,8 @@ export const lightTheme: Theme = {
     level1Items: { activeBackgroundColor: '#ece7fb', activeTextColor: '#5b21b6' },
     arrow: { color: '#4b4f56' },
   },
+  // The menu button of narrow screens: Redoc's default draws it in blue.
+  fab: { backgroundColor: '#f7f6fb', color: '#6d28d9' },
 };
 
 export const darkTheme: Theme = {
@@ -121,5 +123,5 @@ export const darkTheme: Theme = {
     level1Items: { activeBackgroundColor: '#2b2640', activeTextColor: '#ddd6fe' },
     arrow: { color: '#c2bfcf' },
   },
-  fab: { backgroundColor: '#2b2640', color: '#e8e6f0' },
+  fab: { backgroundColor: '#2b2640', color: '#c4b5fd' },
 };
