@@ -46,6 +46,16 @@ export default tseslint.config(
     },
   },
   {
+    // Plain ES module scripts run by npm (lint checks): no type information, Node globals.
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      sourceType: 'module',
+      globals: globals.node,
+      parserOptions: { project: false, projectService: false },
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/testing/**/*.ts', '**/bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -1,4 +1,4 @@
-// One Jest run over every workspace; the file suffix names the tier (STYLE.md).
+// One Jest run over every workspace; the file suffix names the tier (unit, int, e2e).
 // typebox 1.x ships ESM only, so it is transformed by @swc/jest like our own sources.
 const moduleNameMapper = {
   '^@brand-api/contracts$': '<rootDir>/contracts/src/index.ts',

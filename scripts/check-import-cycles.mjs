@@ -23,7 +23,7 @@ function* sourcesUnder(folder) {
   }
 }
 
-/** The file a relative specifier names, as TypeScript resolves it (`./x.js` is `./x.ts`). */
+/** The file a relative specifier names, as TypeScript resolves it (a `.js` specifier names the `.ts` file). */
 function resolveRelative(from, specifier) {
   const base = resolve(dirname(from), specifier.replace(/\.(c|m)?js$/, ''));
   const candidates = [base, ...['.ts', '.tsx', '.mts', '.cts'].map((ext) => base + ext)];

@@ -1,5 +1,5 @@
 /**
- * The bulk calls' rate limit (SPEC §9) and the headers that announce it, in the structured-field
+ * The bulk calls' rate limit (10 per minute per brand by default) and the headers that announce it, in the structured-field
  * form of the IETF RateLimit header fields draft. The server sends exactly these, and the
  * OpenAPI document shows examples made by the same functions.
  */

@@ -1,5 +1,5 @@
 /**
- * The route table of the Brand API: the 22 operations of SPEC §7 and the events feed and stream
+ * The route table of the Brand API: the 22 operations the product defines and the events feed and stream
  * of issue 27. The API mounts exactly these
  * under /api/v1 and the OpenAPI document is generated from them.
  */

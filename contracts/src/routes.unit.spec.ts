@@ -1,7 +1,7 @@
 import { routes, routeTable } from './routes';
 import { scopes } from './scopes';
 
-/** SPEC §7, row by row: the operations the Brand API has, and nothing else. */
+/** The product's list of calls, row by row: the operations the Brand API has, and nothing else. */
 const specOperations = [
   'get /brand-product-variants',
   'post /brand-product-variants',
@@ -30,7 +30,7 @@ const specOperations = [
 /** Issue 27: the events feed and its live stream. */
 const eventOperations = ['get /events', 'get /events/stream'];
 
-/** SPEC §6 (both member-groups spellings exactly as written) applied to SPEC §7. */
+/** The scope of each call (both member-groups spellings exactly as the product writes them). */
 const specScopes: Record<string, string> = {
   'get /brand-product-variants': 'brand_products:read',
   'get /brand-product-variants/{id}': 'brand_products:read',
@@ -58,7 +58,7 @@ const specScopes: Record<string, string> = {
   'get /events/stream': 'events:read',
 };
 
-/** Query parameters SPEC §7 names for each list call. */
+/** The query parameters the product names for each list call. */
 const specQueries: Record<string, string[]> = {
   listBrandProductVariants: ['limit', 'cursor', 'productId', 'productStoreId', 'updatedAfter'],
   listBrandProducts: ['limit', 'cursor', 'updatedAfter'],

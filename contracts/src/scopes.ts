@@ -1,5 +1,5 @@
 /**
- * API key scopes, spelled exactly as SPEC §6 spells them, and `events:read` (issue 27). Both spellings of the member-groups
+ * API key scopes, spelled exactly as the product spells them, and `events:read` (issue 27). Both spellings of the member-groups
  * write scope exist on purpose: `member-groups:write` creates groups, `member_groups:write`
  * updates and deletes them. A key needs the exact scope a route names.
  */

@@ -1,4 +1,4 @@
-/** SPEC §5 and §9, rule by rule: inputs that must pass and inputs that must be refused. */
+/** The validation rules and limits of the contracts, rule by rule: inputs that must pass and inputs that must be refused. */
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { coerceQuery, type RawQuery } from './query-strings';

@@ -25,7 +25,7 @@ export const brandProductFields = {
   onlineStoreUrl: HttpUrl({ description: 'The product page in the online store.' }),
 };
 
-/** A catalogue product. Every field is present in responses (SPEC §3). */
+/** A catalogue product. Every field is present in responses (absent values are null). */
 export const BrandProduct = exampled(
   Type.Object(
     {

@@ -27,7 +27,7 @@ export const ErrorCodeSchema = Type.Enum(errorCodes, {
   description: 'Stable, machine-readable error code; see the error catalogue.',
 });
 
-/** Every error the API answers (SPEC §8), with its request id, and details when fields are to blame. */
+/** Every error the API answers (codes from `error-catalogue.ts`), with its request id, and details when fields are to blame. */
 export const ErrorBody = exampled(
   Type.Object(
     {

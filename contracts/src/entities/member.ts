@@ -9,7 +9,7 @@ export const MemberRole = Type.Enum(memberRoles, {
 });
 export type MemberRole = Static<typeof MemberRole>;
 
-/** A member of the brand's community. Required and nullable fields are exactly SPEC §3's. */
+/** A member of the brand's community. Required and nullable fields are as the product defines a member. */
 export const Member = exampled(
   Type.Object(
     {

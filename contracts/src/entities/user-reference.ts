@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Email, exampled, Nullable, Uuid } from '../primitives';
 
-/** The member as a webhook receiver or a brand's own system knows them (SPEC §3). */
+/** The member as a webhook receiver or a brand's own system knows them. */
 export const UserReference = exampled(
   Type.Object(
     {

@@ -3,7 +3,7 @@ import { DateTime, Uuid } from '../primitives';
 import { actingMember } from './acting-member';
 import { defineEvent } from './define-event';
 
-/** postTitle travels with comment events because the webhooks report it (SPEC §3). */
+/** postTitle travels with comment events because the webhooks report it. */
 const commentedPost = {
   postId: Uuid(),
   postTitle: Type.String({ maxLength: 300 }),

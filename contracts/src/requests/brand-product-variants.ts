@@ -29,7 +29,7 @@ export type ListBrandProductVariantsQuery = Static<typeof ListBrandProductVarian
 const { storeId, productStoreId, title, position, ...optionalVariantFields } =
   brandProductVariantFields;
 
-/** storeId, productStoreId, title and position are required on create (SPEC §5). */
+/** storeId, productStoreId, title and position are required on create. */
 export const CreateBrandProductVariantBody = exampled(
   Type.Object(
     {

@@ -4,7 +4,7 @@ import { attachExample, exampleOf, StoreId } from '../primitives';
 export const BULK_RECORDS_MAX = 100;
 
 /**
- * The body of a bulk sync (SPEC §5), the same for products and variants: records to create or
+ * The body of a bulk sync, the same for products and variants: records to create or
  * update by store id and store ids to delete, at most {@link BULK_RECORDS_MAX} of each.
  */
 export function bulkSyncBody<Record extends TSchema>(

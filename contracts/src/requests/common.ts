@@ -1,6 +1,6 @@
 /**
  * Shapes shared by every operation: path id, pagination, and the `{ data }`, list and
- * `{ success: true }` envelopes (our choice where SPEC §7 says "not shown").
+ * `{ success: true }` envelopes (our choice where the product leaves the answer of a call unspecified).
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { attachExample, DateTime, exampled, exampleOf, Nullable, Uuid } from '../primitives';

@@ -9,7 +9,7 @@ export const ListMemberGroupsQuery = Type.Object(
 );
 export type ListMemberGroupsQuery = Static<typeof ListMemberGroupsQuery>;
 
-/** A badge needs all three fields when given (SPEC §5); its id is assigned by the API. */
+/** A badge needs all three fields when given; its id is assigned by the API. */
 export const BrandMemberBadgeInput = exampled(
   Type.Object(
     {

@@ -7,7 +7,7 @@ import { routeErrors } from './route-errors';
 export const magicLinkRoutes = {
   /**
    * 200, not 201: the call finds or creates a member and hands out a link, and the link is not
-   * a resource the API can address afterwards. SPEC §7 returns `{ magicLink, userId }` as is.
+   * a resource the API can address afterwards. The product defines the answer as `{ magicLink, userId }`, kept as is.
    */
   createMagicLink: defineRoute({
     operationId: 'createMagicLink',

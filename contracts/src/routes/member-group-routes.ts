@@ -11,7 +11,7 @@ import { routeErrors } from './route-errors';
 
 const tag = 'Member groups';
 
-/** Scopes are spelled as SPEC §6 spells them: hyphen to create, underscore to change. */
+/** Scopes are spelled as the product spells them (`scopes.ts`): hyphen to create, underscore to change. */
 export const memberGroupRoutes = {
   listMemberGroups: defineRoute({
     operationId: 'listMemberGroups',

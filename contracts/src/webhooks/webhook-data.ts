@@ -1,4 +1,4 @@
-/** The data of each webhook event type (SPEC §3), as delivered to a brand's endpoint. */
+/** The data of each webhook event type, as delivered to a brand's endpoint. */
 import { Type, type Static } from 'typebox';
 import { UserReference } from '../entities/user-reference';
 import { Email, Nullable, PhoneNumber, Uuid } from '../primitives';

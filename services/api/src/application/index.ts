@@ -20,8 +20,10 @@ export interface ApplicationDeps {
 
 /**
  * The application layer: one module of use cases per bounded context, each loading, deciding
- * and appending through the one command engine. Every write path goes through it: the brand
- * API, the community API, the operator API and the demo bootstrap.
+ * and appending through the one command engine. The three APIs and the demo bootstrap write
+ * through it; two background writers run their commands on the engine directly, outside any
+ * request: the webhook deliverer (`services/webhooks`) and the claim sweeper
+ * (`runtime/claim-sweeper.ts`).
  */
 export function createApplication(deps: ApplicationDeps) {
   const { engine, ids } = deps;

@@ -15,7 +15,8 @@ export type ApiHandlers = {
 
 /**
  * A feature module gives handlers for some operations of the route table. Register it in
- * `features/index.ts`; the table's other routes answer 501 until a feature handles them.
+ * `createApiFeatures` (`brand-api/index.ts`); an operation of the table that no feature handles
+ * is a wiring bug, and the app refuses to start (`mountOperations`).
  */
 export interface Feature {
   name: string;

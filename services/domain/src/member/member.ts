@@ -81,7 +81,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
   }
 }
 
-/** The member as the Brand API shows it (SPEC §3): absent optional fields are left out. */
+/** The member as the Brand API shows it: absent optional fields are left out. */
 export function memberView(state: ActiveMember): Member {
   return {
     id: state.id,
@@ -97,7 +97,7 @@ export function memberView(state: ActiveMember): Member {
   };
 }
 
-/** The user reference webhooks carry, as of now (SPEC §3). */
+/** The user reference webhooks carry, as of now (`UserReference` in the contracts). */
 export function userReferenceOf(state: ActiveMember): UserReference {
   return { id: state.id, customAuthSub: state.customAuthSub, email: state.email };
 }

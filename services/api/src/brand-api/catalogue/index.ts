@@ -15,7 +15,7 @@ export interface CatalogueFeatureOptions {
   bulkRateLimit?: BulkRateLimitOptions;
 }
 
-/** Brand products and variants (SPEC §7): twelve operations of the route table. */
+/** Brand products and variants : twelve operations of the route table (`contracts/src/routes.ts`). */
 export function createCatalogueFeature(options: CatalogueFeatureOptions = {}): Feature {
   return {
     name: 'catalogue',

@@ -1,7 +1,7 @@
 import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
 import type { ActiveProduct, ActiveVariant } from '@brand-api/domain';
 
-/** Write responses come from the decided state, never from a second read (DESIGN.md). */
+/** Write responses come from the decided state, never from a second read (the decided state is what was appended; a read model may still be behind it). */
 export const productView = (product: ActiveProduct): BrandProduct => ({
   id: product.id,
   ...product.fields,

@@ -5,7 +5,7 @@ import { memberHandlers } from './members';
 import { postHandlers } from './posts';
 
 /**
- * The community operations of the Brand API (SPEC §7): members, member groups, magic links
+ * The community operations of the Brand API's route table: members, member groups, magic links
  * and posts. Members create posts through the community API (`src/community-api`).
  */
 export const communityFeature: Feature = {

@@ -8,7 +8,7 @@ import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
 import { listing } from './listing';
 
-/** Member groups (SPEC §7); scopes come from the route table, spelled as SPEC §6 spells them. */
+/** Member groups; scopes come from the route table, spelled as `contracts/src/scopes.ts` spells them. */
 export function memberGroupHandlers(services: AppServices): ApiHandlers {
   const { db } = services;
   const { community } = services.application;

@@ -7,7 +7,7 @@ import type { AppServices } from '../../services';
 import type { ApiHandlers } from '../feature';
 import { listing } from './listing';
 
-/** Members (SPEC §7): list, get, and PATCH for bans, email verification and groups. */
+/** Members: list, get, and PATCH for bans, email verification and groups. */
 export function memberHandlers(services: AppServices): ApiHandlers {
   const { db } = services;
   const { community } = services.application;
