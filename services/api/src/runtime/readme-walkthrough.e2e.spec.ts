@@ -16,7 +16,7 @@ import type { TestDatabase } from '@brand-api/event-store/testing';
 import { spawnBrandApi } from '../testing/spawn-runtime';
 import type { RuntimeChild } from '../testing/spawn-runtime';
 
-jest.setTimeout(300_000);
+jest.setTimeout(420_000);
 
 const root = path.resolve(__dirname, '../../../..');
 
@@ -163,7 +163,7 @@ describe("the README's bash blocks", () => {
         LOG_LEVEL: 'warn',
       });
       // The banner is printed once the server listens; its last line says the secrets are shown once.
-      await server.waitForOutput(/These secrets are shown only now/, 120_000);
+      await server.waitForOutput(/These secrets are shown only now/, 200_000);
       const { stdout } = server.output();
       const env = {
         SERVER: `http://localhost:${port}`,
