@@ -9,6 +9,7 @@ import { adminAuth, createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { createCatalogueFeature } from '../catalogue';
 import { communityFeature } from '../community';
+import { eventsFeature } from '../events';
 import type { Feature } from '../feature';
 import { requestFingerprint } from './idempotency';
 import { IdempotencyKeys } from './idempotency-keys';
@@ -56,7 +57,7 @@ const product = productBody;
 beforeAll(async () => {
   t = await createTestApp({
     deps: {
-      features: [heldOrCrashing, communityFeature],
+      features: [heldOrCrashing, communityFeature, eventsFeature],
       clock: () => new Date(Date.now() + aheadMs),
     },
   });
