@@ -8,7 +8,9 @@ import { json, useBrandctl } from './testing/brandctl-harness';
 
 jest.setTimeout(120_000);
 
-const { brandctl, t } = useBrandctl();
+// Events are parked by a runner (read models applied after the write, as on EventStoreDB):
+// inline, a write its read model cannot apply is refused instead.
+const { brandctl, t } = useBrandctl({ readModels: 'async' });
 
 /** Lists until the runner has parked `count` events (three tries each, a few hundred ms). */
 async function parked(count: number): Promise<ParkedEvent[]> {

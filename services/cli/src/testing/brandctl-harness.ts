@@ -30,8 +30,10 @@ export interface BrandctlHarness {
 }
 
 /** A test app (createTestApp) served over real HTTP on 127.0.0.1, and brandctl pointed at it. */
-export async function startBrandctlHarness(): Promise<BrandctlHarness> {
-  const testApp = await createTestApp();
+export async function startBrandctlHarness(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<BrandctlHarness> {
+  const testApp = await createTestApp(options);
   const handle = testApp.app.callback();
   const server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -63,10 +65,14 @@ export async function startBrandctlHarness(): Promise<BrandctlHarness> {
  * registers where it is called (call it at the top of the file, before hooks that use it).
  * `t()` is the test app once started, `url()` where it listens.
  */
-export function useBrandctl(): { brandctl: Brandctl; t: () => TestApp; url: () => string } {
+export function useBrandctl(options: Parameters<typeof createTestApp>[0] = {}): {
+  brandctl: Brandctl;
+  t: () => TestApp;
+  url: () => string;
+} {
   let harness: BrandctlHarness | undefined;
   beforeAll(async () => {
-    harness = await startBrandctlHarness();
+    harness = await startBrandctlHarness(options);
   });
   afterAll(async () => {
     await harness?.close();
