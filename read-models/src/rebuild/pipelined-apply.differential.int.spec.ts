@@ -1,4 +1,5 @@
 import { DomainError } from '@brand-api/domain';
+import type { Decider } from '@brand-api/domain';
 import type { PostType } from '@brand-api/contracts';
 import {
   memberDecider,
@@ -35,12 +36,6 @@ function random(seed: number) {
   };
 }
 
-interface Decider<C, E, S> {
-  decide(command: C, state: S): E[];
-  evolve(state: S, event: E): S;
-  initialState(): S;
-}
-
 /** A log decided stream by stream with the real deciders, as the API would append it. */
 class Log {
   readonly events: RecordedEvent[] = [];
@@ -54,7 +49,7 @@ class Log {
 
   /** Decides `command` on the stream; a refused command (as the API would answer 4xx) adds nothing. */
   run<C, E extends { type: string; data: unknown; schemaVersion: number }, S>(
-    decider: Decider<C, E, S>,
+    decider: Decider<C, S, E>,
     streamName: string,
     brandId: string,
     command: C,

@@ -1,8 +1,12 @@
 import { absent } from './errors';
 
-/** What the command engine and the tests use of an aggregate: how it decides and folds. */
-export interface AggregateDecider<Command, State, Event, Decision> {
-  decide: (command: Command, state: State) => Decision;
+/**
+ * The one shape of every decider (Emmett's `Decider`): how an aggregate decides the events a
+ * command makes from its state, and how it folds its events into that state. The domain's
+ * aggregates are deciders, and the command engine (event-store's unit of work) runs them.
+ */
+export interface Decider<Command, State, Event> {
+  decide: (command: Command, state: State) => Event[];
   evolve: (state: State, event: Event) => State;
   initialState: () => State;
 }
@@ -12,9 +16,9 @@ export interface AggregateDecider<Command, State, Event, Decision> {
  * `evolve` is typed over `State | { status: 'absent' }`: the compiler refuses a state that cannot
  * be absent, which is what makes `absent` a `State` here.
  */
-export function decider<Command, State, Event, Decision>(
-  decide: (command: Command, state: State) => Decision,
+export function decider<Command, State, Event>(
+  decide: (command: Command, state: State) => Event[],
   evolve: (state: State | { status: 'absent' }, event: Event) => State,
-): AggregateDecider<Command, State, Event, Decision> {
+): Decider<Command, State, Event> {
   return { decide, evolve, initialState: absent as () => State };
 }

@@ -7,6 +7,7 @@ export * from './post';
 export * from './post-comment';
 export { postCommentLikeStreamName, postLikeStreamName } from './like';
 export type { LikeState } from './like';
+export type { Decider } from './decider';
 export * from './magic-link';
 export * from './catalogue';
 export * from './webhook-endpoint';

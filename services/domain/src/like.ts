@@ -3,7 +3,7 @@
  * popular post's likes never contend with each other and a repeated like is a no-op. The post
  * and comment deciders say whether a like is allowed; the state and its folding are the same.
  */
-import type { AggregateDecider } from './decider';
+import type { Decider } from './decider';
 
 export const postLikeStreamName = (postId: string, memberId: string): string =>
   `postLike-${postId}-${memberId}`;
@@ -19,6 +19,6 @@ export interface LikeState {
 /** The decider of a like stream: `decide` records the like unless the state says it is there. */
 export function likeDecider<Command, Liked>(
   decide: (command: Command, state: LikeState) => Liked[],
-): AggregateDecider<Command, LikeState, Liked, Liked[]> {
+): Decider<Command, LikeState, Liked> {
   return { decide, evolve: () => ({ liked: true }), initialState: () => ({ liked: false }) };
 }

@@ -36,8 +36,8 @@ export class PreconditionFailedError extends Error {
  * usual. An absent resource, or another brand's, is refused as not found first: the
  * precondition never tells whether an id exists.
  */
-export function requireVersion<C, E extends DomainEvent, S extends { status: string }>(
-  stream: TrackedStream<C, E, S>,
+export function requireVersion<C, S extends { status: string }, E extends DomainEvent>(
+  stream: TrackedStream<C, S, E>,
   expected: ExpectedVersions | undefined,
 ): void {
   if (expected === undefined) return;
@@ -50,8 +50,8 @@ export function requireVersion<C, E extends DomainEvent, S extends { status: str
 }
 
 /** The stream's version once this unit of work is appended: the version read plus what was decided. */
-export function versionAfterCommit<C, E extends DomainEvent, S>(
-  stream: TrackedStream<C, E, S>,
+export function versionAfterCommit<C, S, E extends DomainEvent>(
+  stream: TrackedStream<C, S, E>,
 ): number {
   const read = typeof stream.expectedVersion === 'number' ? stream.expectedVersion : -1;
   return read + stream.pending.length;

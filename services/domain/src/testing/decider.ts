@@ -1,8 +1,8 @@
-import type { AggregateDecider as Decider } from '../decider';
+import type { Decider } from '../decider';
 
 /** The state that `events` fold to, from the decider's initial state. */
 export const stateAfter = <State, Event>(
-  decider: Pick<Decider<never, State, Event, unknown>, 'evolve' | 'initialState'>,
+  decider: Pick<Decider<never, State, Event>, 'evolve' | 'initialState'>,
   events: readonly Event[],
 ): State => events.reduce(decider.evolve, decider.initialState());
 
@@ -11,7 +11,7 @@ export const stateAfter = <State, Event>(
  * or hand it to `thrownBy` for the error it refuses with.
  */
 export const givenWhen =
-  <Command, State, Event, Decision>(decider: Decider<Command, State, Event, Decision>) =>
+  <Command, State, Event>(decider: Decider<Command, State, Event>) =>
   (events: readonly Event[]) => ({
     when: (command: Command) => () => decider.decide(command, stateAfter(decider, events)),
   });

@@ -5,12 +5,12 @@ import type { CommandEngine, CommandLogger } from './command-engine';
 import type { ClaimDecider, ReservedFor } from './reservations';
 import { reservedForOf } from './reservations';
 
-export interface ClaimSweeperDeps<Command, Event extends DomainEvent, State> {
+export interface ClaimSweeperDeps<Command, State, Event extends DomainEvent> {
   engine: CommandEngine;
   /** The store the engine writes to: the sweeper reads the log from it. */
   store: CommandEngineStore;
   /** The decider of the claim streams, which knows how to cancel a reservation. */
-  claims: ClaimDecider<Command, Event, State>;
+  claims: ClaimDecider<Command, State, Event>;
   clock: () => Date;
   logger: CommandLogger;
   /**
@@ -41,7 +41,7 @@ interface Reservation {
  * It starts at the beginning of the log in each process, so a reservation left by a process
  * that died before this one started is found too.
  */
-export class ClaimSweeper<Command, Event extends DomainEvent, State> {
+export class ClaimSweeper<Command, State, Event extends DomainEvent> {
   private after: LogPosition = startOfLog;
   /** Open reservations by the id of the entity event they wait for. */
   private readonly open = new Map<string, Reservation[]>();
@@ -51,7 +51,7 @@ export class ClaimSweeper<Command, Event extends DomainEvent, State> {
   private readonly graceMs: number;
   private readonly pageSize: number;
 
-  constructor(private readonly deps: ClaimSweeperDeps<Command, Event, State>) {
+  constructor(private readonly deps: ClaimSweeperDeps<Command, State, Event>) {
     this.graceMs = deps.graceMs ?? 60_000;
     this.pageSize = deps.pageSize ?? 1_000;
   }

@@ -42,10 +42,3 @@ export type CommandMetadata = CommandContext & { occurredAt: string; reservedFor
 
 /** The shape every domain event has (contracts' `defineEvent`). */
 export type DomainEvent = EventShape;
-
-/** One shape for every decider: decide, evolve, initial state. */
-export interface Decider<Command, Event extends DomainEvent, State> {
-  decide: (command: Command, state: State) => Event[];
-  evolve: (state: State, event: Event) => State;
-  initialState: () => State;
-}

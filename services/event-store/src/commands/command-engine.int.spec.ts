@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Decider } from '@brand-api/domain';
 import type { EventStore } from '../event-store';
 import type { TestEventStore } from '../testing';
 import { createTestEventStore, hasPostgresServer } from '../testing';
-import type { CommandContext, Decider } from './command-context';
+import type { CommandContext } from './command-context';
 import { CommandEngine } from './command-engine';
 import type { ProjectionWaiter } from './command-engine';
 import { upcastOnRead } from '../upcasting';
@@ -25,7 +26,7 @@ interface Increment {
 
 class LimitExceededError extends Error {}
 
-const counter: Decider<Increment, CounterEvent, Counter> = {
+const counter: Decider<Increment, Counter, CounterEvent> = {
   initialState: () => ({ value: 0, limitReached: false }),
   evolve(state, event) {
     switch (event.type) {

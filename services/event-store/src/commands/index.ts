@@ -7,13 +7,7 @@ export type {
   RunOptions,
 } from './command-engine';
 export { requestContext } from './command-context';
-export type {
-  CommandActor,
-  CommandContext,
-  CommandMetadata,
-  Decider,
-  DomainEvent,
-} from './command-context';
+export type { CommandActor, CommandContext, CommandMetadata, DomainEvent } from './command-context';
 export {
   ChangedConcurrentlyError,
   ForeignStreamError,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { Decider } from '@brand-api/domain';
 import type { EventMetadata } from '../event-store';
-import type { Decider, DomainEvent } from './command-context';
+import type { DomainEvent } from './command-context';
 
 /**
  * How a uniqueness claim stream keeps its value together with the entity that holds it on a
@@ -17,18 +18,18 @@ export interface ReservationProtocol<Command, Event extends DomainEvent> {
 }
 
 /** A decider of claim streams: the unit of work appends them before the entities they serve. */
-export interface ClaimDecider<Command, Event extends DomainEvent, State> extends Decider<
+export interface ClaimDecider<Command, State, Event extends DomainEvent> extends Decider<
   Command,
-  Event,
-  State
+  State,
+  Event
 > {
   reservations: ReservationProtocol<Command, Event>;
 }
 
-export function isClaimDecider<Command, Event extends DomainEvent, State>(
-  decider: Decider<Command, Event, State>,
-): decider is ClaimDecider<Command, Event, State> {
-  const { reservations } = decider as Partial<ClaimDecider<Command, Event, State>>;
+export function isClaimDecider<Command, State, Event extends DomainEvent>(
+  decider: Decider<Command, State, Event>,
+): decider is ClaimDecider<Command, State, Event> {
+  const { reservations } = decider as Partial<ClaimDecider<Command, State, Event>>;
   return (
     typeof reservations?.reservedFor === 'function' && typeof reservations.cancel === 'function'
   );

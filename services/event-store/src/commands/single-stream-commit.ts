@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Decider } from '@brand-api/domain';
 import type {
   AppendResult,
   EventMetadata,
@@ -7,7 +8,7 @@ import type {
   LogPosition,
   NewEvent,
 } from '../event-store';
-import type { Decider, DomainEvent } from './command-context';
+import type { DomainEvent } from './command-context';
 import type { ClaimDecider } from './reservations';
 import { cancellationEventId, isClaimDecider, reservedForKey } from './reservations';
 
@@ -18,7 +19,7 @@ export interface ChangedStream {
   readonly pending: readonly DomainEvent[];
   /** The state after `pending`. */
   readonly state: unknown;
-  readonly decider: Decider<unknown, DomainEvent, unknown>;
+  readonly decider: Decider<unknown, unknown, DomainEvent>;
 }
 
 /** Stores seen refusing a multi-stream append: later commits go one stream at a time at once. */
@@ -116,7 +117,7 @@ function planClaim(
   metadata: EventMetadata,
   firstEventOf: ReadonlyMap<string, NewEvent | undefined>,
 ): Planned {
-  const { reservations } = stream.decider as ClaimDecider<unknown, DomainEvent, unknown>;
+  const { reservations } = stream.decider as ClaimDecider<unknown, unknown, DomainEvent>;
   const reserving: Planned['reserving'] = [];
   const events = stream.pending.map((event) => {
     const id = randomUUID();
@@ -173,7 +174,7 @@ async function cancelReservations(
     toCancel.map(async (claim) => {
       const result = results[all.indexOf(claim)];
       if (result?.status !== 'fulfilled') return;
-      const decider = claim.stream.decider as ClaimDecider<unknown, DomainEvent, unknown>;
+      const decider = claim.stream.decider as ClaimDecider<unknown, unknown, DomainEvent>;
       const metadata = claim.events[0]?.metadata ?? {};
       const { [reservedForKey]: _reservedFor, ...context } = metadata;
       let state = claim.stream.state;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Decider } from '@brand-api/domain';
 import { ForeignStreamError } from './errors';
 import type { EventStore } from '../event-store';
 import { createTestEventStore, hasPostgresServer } from '../testing';
 import type { TestEventStore } from '../testing';
-import type { CommandContext, Decider } from './command-context';
+import type { CommandContext } from './command-context';
 import { StreamStates } from './stream-states';
 import { UnitOfWork } from './unit-of-work';
 
@@ -15,7 +16,7 @@ interface Counted {
   schemaVersion: 1;
   data: { by: number };
 }
-const counter: Decider<{ by: number }, Counted, number> = {
+const counter: Decider<{ by: number }, number, Counted> = {
   initialState: () => 0,
   decide: (command) => [{ type: 'Counted', schemaVersion: 1, data: { by: command.by } }],
   evolve: (state, event) => state + event.data.by,
@@ -175,7 +176,7 @@ describe(`UnitOfWork on ${hasPostgresServer() ? 'a Postgres server' : 'in-proces
       total: number;
       history: number[];
     }
-    const tally: Decider<{ by: number }, Counted, Tally> = {
+    const tally: Decider<{ by: number }, Tally, Counted> = {
       initialState: () => ({ total: 0, history: [] }),
       decide: (command) => [{ type: 'Counted', schemaVersion: 1, data: { by: command.by } }],
       evolve: (state, event) => ({

@@ -1,7 +1,8 @@
+import type { Decider } from '@brand-api/domain';
 import type { EventStore, ExpectedVersion, LogPosition, RecordedEvent } from '../event-store';
 import { MultiStreamAppendUnsupportedError } from '../event-store';
 import { ForeignStreamError, ReservationPendingError } from './errors';
-import type { CommandContext, CommandMetadata, Decider, DomainEvent } from './command-context';
+import type { CommandContext, CommandMetadata, DomainEvent } from './command-context';
 import { isClaimDecider, reservedForOf } from './reservations';
 import type { ChangedStream } from './single-stream-commit';
 import {
@@ -12,12 +13,12 @@ import {
 import type { StreamStates } from './stream-states';
 
 /** A stream read once for this command, with the events decided on it since. */
-export class TrackedStream<Command, Event extends DomainEvent, State> {
+export class TrackedStream<Command, State, Event extends DomainEvent> {
   readonly pending: Event[] = [];
 
   constructor(
     readonly streamName: string,
-    readonly decider: Decider<Command, Event, State>,
+    readonly decider: Decider<Command, State, Event>,
     public state: State,
     readonly expectedVersion: ExpectedVersion,
     /** Another brand's stream: it reads as absent and may not be written. */
@@ -34,7 +35,7 @@ export class TrackedStream<Command, Event extends DomainEvent, State> {
   }
 }
 
-type AnyTracked = TrackedStream<never, DomainEvent, unknown>;
+type AnyTracked = TrackedStream<never, unknown, DomainEvent>;
 
 /**
  * Everything one command reads and decides, appended at the end in one atomic multi-stream
@@ -72,10 +73,10 @@ export class UnitOfWork {
    * create then costs no read at all. On a later run, or when this process already knows the
    * stream, it is an ordinary `load`.
    */
-  async loadExpectingNew<Command, Event extends DomainEvent, State>(
+  async loadExpectingNew<Command, State, Event extends DomainEvent>(
     streamName: string,
-    decider: Decider<Command, Event, State>,
-  ): Promise<TrackedStream<Command, Event, State>> {
+    decider: Decider<Command, State, Event>,
+  ): Promise<TrackedStream<Command, State, Event>> {
     if (this.attempt > 1 || this.streams.has(streamName) || this.states?.get(streamName, decider)) {
       return this.load(streamName, decider, { tenant: false });
     }
@@ -94,9 +95,9 @@ export class UnitOfWork {
    * Reads a stream and folds it. `tenant: true` marks a stream of a brand's entity: one that
    * another brand wrote reads as absent, so its ids answer 404 like unknown ones.
    */
-  async load<Command, Event extends DomainEvent, State>(
+  async load<Command, State, Event extends DomainEvent>(
     streamName: string,
-    decider: Decider<Command, Event, State>,
+    decider: Decider<Command, State, Event>,
     options: {
       tenant: boolean;
       /**
@@ -105,15 +106,15 @@ export class UnitOfWork {
        */
       acceptPendingReservation?: boolean;
     },
-  ): Promise<TrackedStream<Command, Event, State>> {
+  ): Promise<TrackedStream<Command, State, Event>> {
     const known = this.streams.get(streamName);
-    if (known) return known as unknown as TrackedStream<Command, Event, State>;
+    if (known) return known as unknown as TrackedStream<Command, State, Event>;
     const kept = this.states?.get(streamName, decider);
     const recorded = await this.read(streamName, kept ? kept.version + 1 : 0);
     // Two loads of one stream in the same batch: the first to get here tracks it, and the
     // other gets that same stream, so no decision is lost to a second copy.
     const loaded = this.streams.get(streamName);
-    if (loaded) return loaded as unknown as TrackedStream<Command, Event, State>;
+    if (loaded) return loaded as unknown as TrackedStream<Command, State, Event>;
     if (isClaimDecider(decider) && options.acceptPendingReservation !== true) {
       await this.assertReservationSettled(streamName, recorded.at(-1));
     }
@@ -142,10 +143,10 @@ export class UnitOfWork {
   }
 
   /** A stream of a freshly generated id: nothing to read, it must not exist yet. */
-  fresh<Command, Event extends DomainEvent, State>(
+  fresh<Command, State, Event extends DomainEvent>(
     streamName: string,
-    decider: Decider<Command, Event, State>,
-  ): TrackedStream<Command, Event, State> {
+    decider: Decider<Command, State, Event>,
+  ): TrackedStream<Command, State, Event> {
     if (this.streams.has(streamName)) throw new Error(`${streamName} is already tracked`);
     return this.track(
       new TrackedStream(streamName, decider, decider.initialState(), 'no_stream', false),

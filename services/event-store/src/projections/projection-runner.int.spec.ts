@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Decider } from '@brand-api/domain';
 import { CommandEngine, requestContext } from '../commands';
-import type { Decider } from '../commands';
 import type { Database, Queryable } from '../db';
 import { migrate } from '../db';
 import type { EventStore, LogPosition, NewEvent } from '../event-store';
@@ -459,7 +459,7 @@ describe(`projection runner on ${hasPostgresServer() ? 'a Postgres server' : 'in
       logger: { warn: (details) => warnings.push(details), error: () => undefined },
       waitTimeoutMs: 2_000,
     });
-    const counting: Decider<string, { type: string; schemaVersion: 1; data: object }, null> = {
+    const counting: Decider<string, null, { type: string; schemaVersion: 1; data: object }> = {
       initialState: () => null,
       evolve: (state) => state,
       decide: (type) => [{ type, schemaVersion: 1, data: {} }],

@@ -1,9 +1,10 @@
-import type { Decider } from '../commands/command-context';
+import type { Decider } from '@brand-api/domain';
 import type { ClaimDecider } from '../commands/reservations';
 
 /**
  * Test deciders of the single-stream specs: accounts with unique names, as products with
- * unique store ids, without the domain (the event store does not depend on it).
+ * unique store ids, without the domain's aggregates (the event store takes only the `Decider`
+ * type from the domain).
  */
 export type NameEvent =
   | { type: 'NameClaimed'; schemaVersion: 1; data: { holder: string } }
@@ -13,7 +14,7 @@ export type NameCommand = { type: 'Claim' | 'Release' | 'Cancel'; holder: string
 
 export class NameTakenError extends Error {}
 
-export const nameClaims: ClaimDecider<NameCommand, NameEvent, string | undefined> = {
+export const nameClaims: ClaimDecider<NameCommand, string | undefined, NameEvent> = {
   initialState: () => undefined,
   evolve: (holder, event) =>
     event.type === 'NameClaimed'
@@ -56,7 +57,7 @@ export type AccountEvent = {
   data: { id: string };
 };
 
-export const accounts: Decider<'Open' | 'Close', AccountEvent, 'absent' | 'open' | 'closed'> = {
+export const accounts: Decider<'Open' | 'Close', 'absent' | 'open' | 'closed', AccountEvent> = {
   initialState: () => 'absent',
   evolve: (_, event) => (event.type === 'AccountOpened' ? 'open' : 'closed'),
   decide: (command, state) => {

@@ -13,8 +13,8 @@ import {
   webhookEndpointDecider,
   webhookEndpointStreamName,
 } from '@brand-api/domain';
-import type { MemberState } from '@brand-api/domain';
-import type { CommandContext, Decider, DomainEvent } from '@brand-api/event-store';
+import type { Decider, MemberState } from '@brand-api/domain';
+import type { CommandContext, DomainEvent } from '@brand-api/event-store';
 import { adminAuth, createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { entityKinds } from './entity-registry';
@@ -77,7 +77,7 @@ const at = async (entity: string, id: string, moment: string) =>
 /** One decider's command on one stream, run by the app's command engine. */
 const commandsThroughTheEngine = () => ({
   execute: <C, E extends DomainEvent, S>(
-    decider: Decider<C, E, S>,
+    decider: Decider<C, S, E>,
     streamName: string,
     command: C,
     context: CommandContext,

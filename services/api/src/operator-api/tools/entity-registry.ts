@@ -20,6 +20,7 @@ import {
   webhookEndpointDecider,
   webhookEndpointStreamName,
 } from '@brand-api/domain';
+import type { Decider } from '@brand-api/domain';
 import type { RecordedEvent } from '@brand-api/event-store';
 
 /**
@@ -34,11 +35,6 @@ export interface AuditedEntity {
   evolve: (state: unknown, event: RecordedEvent) => unknown;
 }
 
-interface FoldingDecider<State, Event> {
-  evolve: (state: State, event: Event) => State;
-  initialState: () => State;
-}
-
 /** The stored event as deciders see it (schema version 1 is the only one so far). */
 export const asDomainEvent = (event: RecordedEvent) => ({
   type: event.type,
@@ -50,7 +46,7 @@ export const asDomainEvent = (event: RecordedEvent) => ({
 function entity<State, Event>(
   kind: string,
   streamName: (id: string) => string,
-  decider: FoldingDecider<State, Event>,
+  decider: Pick<Decider<never, State, Event>, 'evolve' | 'initialState'>,
 ): AuditedEntity {
   return {
     kind,
