@@ -12,6 +12,7 @@ const moduleNameMapper = {
   '^@brand-api/api$': '<rootDir>/services/api/src/index.ts',
   '^@brand-api/api/testing$': '<rootDir>/services/api/src/testing/index.ts',
   '^@brand-api/cli$': '<rootDir>/services/cli/src/index.ts',
+  '^@brand-api/client$': '<rootDir>/clients/typescript/src/index.ts',
 };
 
 const swc = [

@@ -2,7 +2,7 @@ export { createApp, apiPrefix, adminPrefix } from './app';
 export type { AppConfig, AppDeps, BrandApiApp } from './app';
 export type { AppServices } from './services';
 export type { ApiHandlers, ApiRoute, Feature } from './brand-api';
-export { apiFeatures } from './brand-api';
+export { apiFeatures, createApiFeatures } from './brand-api';
 export { createApplication } from './application';
 export type { Application } from './application';
 export type { ApiKeyPrincipal, ApiKeyAuthenticator } from './brand-api/auth/api-key-authenticator';
