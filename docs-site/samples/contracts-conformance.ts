@@ -2,24 +2,17 @@
  * The samples declare their own small types so a brand developer can copy them as they are.
  * This file makes the compiler prove those types agree with the real contracts: what the API
  * answers must fit what the samples read, and what the samples send must be what the API
- * accepts. A contract change that breaks a sample fails the docs type-check in CI.
+ * accepts. A contract change that breaks a sample fails the docs type-check in CI. The samples
+ * that use @brand-api/client need no such proof: the client's types are the contracts'.
  */
 import type {
-  BrandProduct as ContractBrandProduct,
-  BrandProductList,
-  BulkBrandProductsBody,
-  CreateMagicLinkBody,
   ErrorBody,
-  MagicLinkResponse as ContractMagicLinkResponse,
   Member as ContractMember,
   MemberList,
   WebhookEvent as ContractWebhookEvent,
 } from '@brand-api/contracts';
 import type { BrandApiErrorBody } from './brand-api-client';
-import type { ProductRecord } from './bulk-sync';
 import type { Member, Page } from './first-call';
-import type { MagicLinkRequest, MagicLinkResponse } from './magic-link';
-import type { BrandProduct } from './paginate';
 import type { WebhookEvent } from './verify-webhook';
 
 type Assert<T extends true> = T;
@@ -29,15 +22,4 @@ type Fits<A, B> = [A] extends [B] ? true : false;
 export type ErrorBodyFits = Assert<Fits<ErrorBody, BrandApiErrorBody>>;
 export type MemberFits = Assert<Fits<ContractMember, Member>>;
 export type MemberPageFits = Assert<Fits<MemberList, Page<Member>>>;
-export type ProductFits = Assert<Fits<ContractBrandProduct, BrandProduct>>;
-export type ProductPageFits = Assert<Fits<BrandProductList, Page<BrandProduct>>>;
-export type MagicLinkFits = Assert<Fits<ContractMagicLinkResponse, MagicLinkResponse>>;
 export type WebhookFits = Assert<Fits<ContractWebhookEvent, WebhookEvent>>;
-
-// The samples send → the API accepts.
-export type BulkBodyFits = Assert<
-  Fits<{ upsertRecords: ProductRecord[]; deleteRecords: string[] }, BulkBrandProductsBody>
->;
-export type MagicLinkBodyFits = Assert<
-  Fits<MagicLinkRequest & { email: string }, CreateMagicLinkBody>
->;

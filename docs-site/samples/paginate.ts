@@ -1,33 +1,17 @@
-/** Walking a list with cursors: every product of the catalogue, 100 per request. */
-import { brandApi, type BrandApiOptions } from './brand-api-client';
-import type { ProductRecord } from './bulk-sync';
-import type { Page } from './first-call';
-
-/** A product as the API answers it: the record a sync sent, and the fields the API sets. */
-export interface BrandProduct extends ProductRecord {
-  id: string;
-  updatedAt: string;
-  createdAt: string;
-}
+/** Walking a list with the client: every product of the catalogue, 100 per request. */
+import { BrandApiClient, type BrandProduct } from '@brand-api/client';
 
 // #region paginate
-/** Yields every product once, in a stable order, however many pages there are. */
-export async function* allProducts(
-  options: BrandApiOptions,
+/** Every product changed since `updatedAfter` (or all of them), once each, in a stable order. */
+export async function changedProducts(
+  client: BrandApiClient,
   updatedAfter?: string,
-): AsyncGenerator<BrandProduct> {
-  let cursor: string | null = null;
-  do {
-    const query = new URLSearchParams({ limit: '100' });
-    if (cursor !== null) query.set('cursor', cursor); // members, groups, posts: 'after'
-    if (updatedAfter !== undefined) query.set('updatedAfter', updatedAfter);
-    const page: Page<BrandProduct> = await brandApi(
-      options,
-      'GET',
-      `/brand-products?${query.toString()}`,
-    );
-    yield* page.data;
-    cursor = page.hasMore ? page.nextCursor : null;
-  } while (cursor !== null);
+): Promise<BrandProduct[]> {
+  const products: BrandProduct[] = [];
+  // `all` follows nextCursor page after page (members, groups, posts: the same, with `after`).
+  for await (const product of client.brandProducts.all({ limit: 100, updatedAfter })) {
+    products.push(product);
+  }
+  return products;
 }
 // #endregion paginate

@@ -52,9 +52,18 @@ export class EventsResource {
   }
 
   /** Pages until the feed's end (`hasMore` false); keep the last page's `nextCursor` to resume. */
-  pages(query: QueryOf<'listEvents'> = {}, options?: CallOptions) {
+  pages(
+    query: QueryOf<'listEvents'> = {},
+    options?: CallOptions,
+  ): AsyncGenerator<Page<FeedEvent> & { nextCursor: string }, void, undefined> {
     const { cursor: first, ...rest } = query;
-    return eachPage((cursor) => this.list({ limit: 100, ...rest, cursor }, options), first);
+    return eachPage(
+      (cursor) =>
+        this.list({ limit: 100, ...rest, cursor }, options) as Promise<
+          Page<FeedEvent> & { nextCursor: string }
+        >,
+      first,
+    ) as AsyncGenerator<Page<FeedEvent> & { nextCursor: string }, void, undefined>;
   }
 
   /** Every event of the feed from `cursor` (or the brand's first) to now. */
@@ -111,6 +120,8 @@ export class EventsResource {
           {
             headers: transport.headers({
               accept: 'text/event-stream',
+              // A compressed stream waits in the compressor's buffer instead of coming as it is sent.
+              'accept-encoding': 'identity',
               'last-event-id': lastEventId,
             }),
             signal: connection.signal,

@@ -104,7 +104,9 @@ export async function listen(options: ListenOptions): Promise<void> {
     types: options.types as never,
     signal: options.signal,
     onConnect: ({ reconnect }) => {
-      if (reconnect) options.print('Reconnected to the event stream');
+      options.print(
+        reconnect ? 'Reconnected to the event stream' : 'Connected to the event stream',
+      );
     },
   });
   for await (const event of stream) {
