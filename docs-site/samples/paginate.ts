@@ -1,5 +1,5 @@
 /** Walking a list with the client: every product of the catalogue, 100 per request. */
-import { BrandApiClient, type BrandProduct } from '@brand-api/client';
+import type { BrandApiClient, BrandProduct } from '@brand-api/client';
 
 // #region paginate
 /** Every product changed since `updatedAfter` (or all of them), once each, in a stable order. */

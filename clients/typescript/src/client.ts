@@ -10,10 +10,10 @@ import type {
   Member,
   MemberGroup,
   OperationId,
-  Operations,
   Post,
 } from './contract-types';
 import { EventsResource } from './events';
+import type { AnswerOf, BodyOf, QueryOf, RequestInput } from './operation-types';
 import { eachItem, type Page } from './pagination';
 import { operations } from './operations';
 import { queryString } from './query-string';
@@ -32,20 +32,7 @@ export interface BrandApiClientOptions {
   fetch?: typeof fetch;
 }
 
-type Part<Op extends OperationId, K extends keyof Operations[Op]> = Operations[Op][K];
-
-/** Every query parameter of the API is optional: absent ones take the documented default. */
-export type QueryOf<Op extends OperationId> = Partial<NonNullable<Part<Op, 'query'>>>;
-export type BodyOf<Op extends OperationId> = Part<Op, 'body'>;
-export type ParamsOf<Op extends OperationId> = Part<Op, 'params'>;
-export type AnswerOf<Op extends OperationId> = Part<Op, 'response'>;
-
-/** What `request` takes for an operation: exactly the parts the operation has. */
-export type RequestInput<Op extends OperationId> = (ParamsOf<Op> extends undefined
-  ? { params?: undefined }
-  : { params: ParamsOf<Op> }) &
-  (Part<Op, 'query'> extends undefined ? { query?: undefined } : { query?: QueryOf<Op> }) &
-  (BodyOf<Op> extends undefined ? { body?: undefined } : { body: BodyOf<Op> });
+export type { AnswerOf, BodyOf, ParamsOf, QueryOf, RequestInput } from './operation-types';
 
 const USER_AGENT = 'brand-api-client-typescript/1.0.0';
 
@@ -83,7 +70,10 @@ export class BrandApiClient {
     this.memberGroups = new MemberGroupsResource(this);
     this.magicLinks = new MagicLinksResource(this);
     this.posts = new PostsResource(this);
-    this.events = new EventsResource(this);
+    this.events = new EventsResource(
+      (query, options) => this.request('listEvents', { query }, options),
+      this.transport,
+    );
   }
 
   /** Any operation of the route table by its operationId, typed from the contracts. */

@@ -4,13 +4,13 @@
  * itself and resumes from the last event id it received, so nothing is lost or repeated.
  */
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { BrandApiClient, QueryOf } from './client';
+import type { AnswerOf, QueryOf } from './operation-types';
 import type { FeedEvent } from './contract-types';
 import { BrandApiConnectionError, BrandApiError, isErrorBody } from './errors';
 import { eachItem, eachPage, type Page } from './pagination';
 import { backoffMs, retryAfterMs, sleep } from './retry';
 import { createEventStreamParser, type ServerSentEvent } from './server-sent-events';
-import type { CallOptions } from './transport';
+import type { CallOptions, Transport } from './transport';
 import { operations } from './operations';
 import { queryString } from './query-string';
 
@@ -44,11 +44,17 @@ export interface RawStreamEvent {
 const DEFAULT_RECONNECT_MS = 1000;
 
 export class EventsResource {
-  constructor(private readonly client: BrandApiClient) {}
+  constructor(
+    private readonly listEvents: (
+      query: QueryOf<'listEvents'>,
+      options?: CallOptions,
+    ) => Promise<AnswerOf<'listEvents'>>,
+    private readonly transport: Transport,
+  ) {}
 
   /** One page of the feed, oldest first; its `nextCursor` gives what happened since, later too. */
   list(query: QueryOf<'listEvents'> = {}, options?: CallOptions) {
-    return this.client.request('listEvents', { query }, options);
+    return this.listEvents(query, options);
   }
 
   /** Pages until the feed's end (`hasMore` false); keep the last page's `nextCursor` to resume. */
@@ -87,7 +93,7 @@ export class EventsResource {
 
   /** Live events with their bodies as sent, for forwarding them unchanged (`brand-api listen`). */
   async *rawStream(options: StreamOptions = {}): AsyncGenerator<RawStreamEvent, void, undefined> {
-    const { transport } = this.client;
+    const { transport } = this;
     const policy = transport.config.retry;
     const maxFailures = options.maxReconnectAttempts ?? policy.maxRetries + 6;
     const idleTimeoutMs = options.idleTimeoutMs ?? 45_000;

@@ -101,6 +101,7 @@ describe('a new user with the client and a fresh server', () => {
     }
     await restart;
     await createdDuringRestart;
+    expect(first.exitCode).toBe(0); // it did stop: the pages after 500 came from the restarted one
     expect(seen.filter((storeId) => storeId.startsWith('sku-')).sort()).toEqual(storeIds);
     const all: string[] = [];
     for await (const item of client.brandProducts.all()) all.push(item.storeId);
