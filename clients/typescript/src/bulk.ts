@@ -8,7 +8,7 @@ import { sleep } from './retry';
 import type { Answer, CallOptions } from './transport';
 import { newIdempotencyKey } from './transport';
 
-/** At most 100 upserts and 100 deletes per bulk call (SPEC §5). */
+/** At most 100 upserts and 100 deletes per bulk call. */
 export const BULK_BATCH_SIZE = 100;
 
 export interface BulkBody<Rec> {
