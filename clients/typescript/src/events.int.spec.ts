@@ -1,8 +1,9 @@
 import { BrandApiClient, isWebhookEvent } from '@brand-api/client';
 import type { FeedEvent } from '@brand-api/client';
+import { eventually } from './testing/eventually';
 import { startLiveApp, type LiveApp } from './testing/live-app';
 
-jest.setTimeout(60_000);
+jest.setTimeout(240_000);
 
 describe('the events feed and stream through the client', () => {
   let live: LiveApp;
@@ -59,8 +60,11 @@ describe('the events feed and stream through the client', () => {
     expect(new Set(received.map((event) => event.id)).size).toBe(2);
 
     // The feed has the same events, with the same ids and bodies.
-    const feed: FeedEvent[] = [];
-    for await (const event of client.events.all({ types: 'user.joined' })) feed.push(event);
+    const feed = await eventually(async () => {
+      const events: FeedEvent[] = [];
+      for await (const event of client.events.all({ types: 'user.joined' })) events.push(event);
+      return events.length === 2 ? events : undefined;
+    });
     expect(feed).toEqual(received);
   });
 
@@ -69,8 +73,11 @@ describe('the events feed and stream through the client', () => {
     for await (const page of client.events.pages({ limit: 1 })) pages.push(page);
     const last = pages.at(-1)!;
     await join('third');
-    const since: FeedEvent[] = [];
-    for await (const event of client.events.all({ cursor: last.nextCursor })) since.push(event);
+    const since = await eventually(async () => {
+      const events: FeedEvent[] = [];
+      for await (const event of client.events.all({ cursor: last.nextCursor })) events.push(event);
+      return events.length > 0 ? events : undefined;
+    });
     expect(since.map((event) => event.type === 'user.joined' && event.data.email)).toEqual([
       'third@example.com',
     ]);

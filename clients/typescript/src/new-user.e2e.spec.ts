@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnBrandApi, spawnTypeScript, type RuntimeChild } from '@brand-api/api/testing';
 import { BrandApiClient, isWebhookEvent } from '@brand-api/client';
-import type { BodyOf } from '@brand-api/client';
+import type { BodyOf, FeedEvent } from '@brand-api/client';
 import { Webhook } from 'standardwebhooks';
+import { eventually } from './testing/eventually';
 
 jest.setTimeout(900_000);
 
@@ -64,7 +65,8 @@ describe('a new user with the client and a fresh server', () => {
 
   it('syncs, pages across a restart, signs up a member and gets user.joined every way', async () => {
     const first = start();
-    await first.waitForOutput(/"msg":"listening"|"url":"http/, 120_000);
+    // A first start runs initdb: minutes on a loaded machine.
+    await first.waitForOutput(/"url":"http/, 400_000);
     const demoKey = /Demo API key: (bk_live_\w+)/.exec(
       await first.waitForOutput(/Demo API key: bk_live_\w+/),
     )![1]!;
@@ -92,7 +94,7 @@ describe('a new user with the client and a fresh server', () => {
       seen.push(item.storeId);
       if (seen.length === 500) {
         const stopped = stop(first);
-        restart = stopped.then(() => start().waitForOutput(/"url":"http/, 120_000));
+        restart = stopped.then(() => start().waitForOutput(/"url":"http/, 300_000));
         createdDuringRestart = stopped.then(() =>
           client.brandProducts.create(product('made-during-restart')),
         );
@@ -119,9 +121,13 @@ describe('a new user with the client and a fresh server', () => {
       email: 'new.user@example.com',
       firstName: 'Nova',
     });
-    const joined = [];
-    for await (const event of client.events.all({ cursor: before, types: 'user.joined' }))
-      joined.push(event);
+    const joined = await eventually(async () => {
+      const events: FeedEvent[] = [];
+      for await (const event of client.events.all({ cursor: before, types: 'user.joined' })) {
+        events.push(event);
+      }
+      return events.length > 0 ? events : undefined;
+    });
     expect(joined).toHaveLength(1);
     const event = joined[0]!;
     expect(isWebhookEvent(event, 'user.joined') && event.data).toMatchObject({
