@@ -16,3 +16,4 @@ export * from './rate-limit';
 export * from './operator';
 export * from './community';
 export * from './idempotency';
+export * from './rule-words';

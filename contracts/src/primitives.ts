@@ -63,27 +63,33 @@ export const DateTime = (options: TStringOptions = {}) =>
  * An absolute http(s) URL. `format: uri` alone also accepts `javascript:` and `data:` URIs,
  * which must never reach a brand's storefront links or a member's browser.
  */
+export const HTTP_URL_PATTERN = '^https?://';
+
 export const HttpUrl = (options: TStringOptions = {}) =>
-  Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, ...options });
+  Type.String({ format: 'uri', pattern: HTTP_URL_PATTERN, maxLength: 2048, ...options });
 
 /** The store's own id of a product or variant (unique per brand and kind). */
 export const StoreId = (options: TStringOptions = {}) =>
   Type.String({ minLength: 1, maxLength: 255, ...options });
 
+export const HEX_COLOR_PATTERN =
+  '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$';
+
 /** CSS hex colour: #rgb, #rgba, #rrggbb or #rrggbbaa. */
 export const HexColor = (options: TStringOptions = {}) =>
-  Type.String({
-    pattern: '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$',
-    ...options,
-  });
+  Type.String({ pattern: HEX_COLOR_PATTERN, ...options });
+
+export const CURRENCY_CODE_PATTERN = '^[A-Z]{3}$';
 
 /** ISO 4217 currency code. */
 export const CurrencyCode = (options: TStringOptions = {}) =>
-  Type.String({ pattern: '^[A-Z]{3}$', ...options });
+  Type.String({ pattern: CURRENCY_CODE_PATTERN, ...options });
+
+export const PHONE_NUMBER_PATTERN = '^\\+[1-9][0-9]{6,14}$';
 
 /** E.164 phone number (`+` and up to 15 digits), the form SMS providers accept. */
 export const PhoneNumber = (options: TStringOptions = {}) =>
-  Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', ...options });
+  Type.String({ pattern: PHONE_NUMBER_PATTERN, ...options });
 
 export const Email = (options: TStringOptions = {}) =>
   Type.String({ format: 'email', maxLength: 254, ...options });

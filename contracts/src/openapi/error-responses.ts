@@ -101,5 +101,9 @@ function validationDetail(route: ErringOperation) {
   if (route.query) {
     return { location: 'query', field: '/limit', message: 'must be <= 100' } as const;
   }
-  return { location: 'path', field: '/id', message: 'must match format "uuid"' } as const;
+  return {
+    location: 'path',
+    field: '/id',
+    message: 'must be a UUID, such as 9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
+  } as const;
 }

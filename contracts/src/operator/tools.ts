@@ -13,10 +13,13 @@ import {
   ProjectionStatus,
 } from './projection-views';
 
+export const ENTITY_KIND_PATTERN = '^[a-z][a-z-]{1,40}$';
+export const PROJECTION_NAME_PATTERN = '^[A-Za-z0-9_.:-]{1,100}$';
+
 const EntityParams = Type.Object(
   {
     entity: Type.String({
-      pattern: '^[a-z][a-z-]{1,40}$',
+      pattern: ENTITY_KIND_PATTERN,
       description: 'Entity kind, e.g. product',
     }),
     id: Uuid(),
@@ -25,7 +28,7 @@ const EntityParams = Type.Object(
 );
 const ProjectionParams = Type.Object(
   {
-    name: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$', description: 'A projection, or all' }),
+    name: Type.String({ pattern: PROJECTION_NAME_PATTERN, description: 'A projection, or all' }),
   },
   { additionalProperties: false },
 );

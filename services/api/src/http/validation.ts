@@ -4,12 +4,16 @@ import {
   DATE_TIME_PATTERN,
   escapePointerToken,
   findUnstorableText,
+  formatInWords,
+  patternInWords,
 } from '@brand-api/contracts';
 import type { ErrorDetail, RawQuery } from '@brand-api/contracts';
 import type { TObject, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
+import { unknownPropertyMessage } from './unknown-properties';
 import { resolveUnions } from './union-errors';
+import type { Finding } from './union-errors';
 
 export type RequestPart = 'path' | 'query' | 'body';
 
@@ -32,7 +36,7 @@ export function compileTextPart(part: 'path' | 'query', schema: TObject): PartVa
     const candidate = coerce(value as RawQuery);
     if (validator.Check(candidate)) return candidate;
     throw new ApiError('VALIDATION_FAILED', {
-      details: toDetails(part, validator.Errors(candidate)),
+      details: toDetails(part, validator.Errors(candidate), schema),
     });
   };
 }
@@ -44,7 +48,7 @@ export function compileBodyPart(schema: TSchema): PartValidator {
     const candidate = validator.Default(value);
     if (validator.Check(candidate)) return candidate;
     throw new ApiError('VALIDATION_FAILED', {
-      details: toDetails('body', validator.Errors(candidate)),
+      details: toDetails('body', validator.Errors(candidate), schema),
     });
   };
 }
@@ -66,23 +70,30 @@ function refuseUnstorableText(location: RequestPart, value: unknown): void {
   });
 }
 
+/**
+ * One detail per failing field, phrased for the client: patterns and formats in words, an
+ * unknown property with the names the schema takes and the closest of them. `schema` is the
+ * one the errors came from (it names the properties an object takes).
+ */
 export function toDetails(
   location: RequestPart,
   errors: readonly TLocalizedValidationError[],
+  schema?: TSchema,
 ): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
+  // One message per field: a URL that is no URI at all also misses the http(s) pattern, and the
+  // first rule it breaks says enough (patterns, the more specific, come before formats).
   const add = (field: string, message: string) => {
-    const key = `${field}\u0000${message}`;
-    if (seen.has(key) || details.length >= maxDetails) return;
-    seen.add(key);
+    if (seen.has(field) || details.length >= maxDetails) return;
+    seen.add(field);
     details.push({ location, field: field === '' ? '/' : field, message });
   };
-  // A value that is no date-time at all also misses the instant pattern: say the first only.
+  // A value that is no date-time at all also misses the instant pattern: say the format only.
   const badFormat = new Set(
     errors.filter((error) => error.keyword === 'format').map((error) => error.instancePath),
   );
-  for (const finding of resolveUnions(errors)) {
+  for (const finding of formatsLast(resolveUnions(errors))) {
     if (finding.kind === 'field') {
       add(finding.field, finding.message);
       continue;
@@ -96,7 +107,10 @@ export function toDetails(
         break;
       case 'additionalProperties':
         for (const property of error.params.additionalProperties) {
-          add(`${error.instancePath}/${escapePointerToken(property)}`, 'is not allowed');
+          add(
+            `${error.instancePath}/${escapePointerToken(property)}`,
+            unknownPropertyMessage(location, property, schema, error.schemaPath),
+          );
         }
         break;
       case 'enum':
@@ -106,13 +120,11 @@ export function toDetails(
         );
         break;
       case 'pattern':
-        if (error.params.pattern !== DATE_TIME_PATTERN) add(error.instancePath, error.message);
-        else if (!badFormat.has(error.instancePath)) {
-          add(
-            error.instancePath,
-            'must be an instant from year 0001 to 9999 with a UTC offset of at most ±15:59 and seconds from 00 to 59',
-          );
-        }
+        if (error.params.pattern === DATE_TIME_PATTERN && badFormat.has(error.instancePath)) break;
+        add(error.instancePath, patternInWords(String(error.params.pattern)) ?? error.message);
+        break;
+      case 'format':
+        add(error.instancePath, formatInWords(error.params.format) ?? error.message);
         break;
       case 'boolean':
         // `additionalProperties: false` reports each extra property twice; keep the clearer one.
@@ -125,4 +137,11 @@ export function toDetails(
   }
   if (details.length === 0) details.push({ location, field: '/', message: 'is invalid' });
   return details;
+}
+
+/** Format findings after the rest, so a field's pattern (in words, more specific) is said first. */
+function formatsLast(findings: readonly Finding[]): Finding[] {
+  const isFormat = (finding: Finding) =>
+    finding.kind === 'error' && finding.error.keyword === 'format';
+  return [...findings.filter((f) => !isFormat(f)), ...findings.filter(isFormat)];
 }

@@ -5,6 +5,10 @@ import {
   CreateMemberGroupBody,
   exampleOf,
   ListBrandProductsQuery,
+  ListMembersQuery,
+  ListPostsQuery,
+  patternInWords,
+  routes,
   UpdateMemberGroupBody,
 } from '@brand-api/contracts';
 import type { ErrorDetail } from '@brand-api/contracts';
@@ -30,7 +34,7 @@ const product = exampleOf(CreateBrandProductBody);
 const { title: _title, ...productWithoutTitle } = product;
 const badge = { name: 'VIP', foregroundColor: '#ffffff', backgroundColor: '#000000' };
 const oneOfContact = 'one of email or phoneNumber is required';
-const hexPattern = `must match pattern "^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"`;
+const hexPattern = 'must be a hex colour: # and 3, 4, 6 or 8 hexadecimal digits, such as #6b21a8';
 
 describe('validation details name the field the client got wrong, also inside unions', () => {
   it.each<[string, TSchema, unknown, Reported[]]>([
@@ -47,7 +51,7 @@ describe('validation details name the field the client got wrong, also inside un
       'magic link with a bad email only reports the email',
       CreateMagicLinkBody,
       { customAuthSub: 'auth0|x', email: 'nope' },
-      [{ field: '/email', message: 'must match format "email"' }],
+      [{ field: '/email', message: 'must be an email address, such as ada@example.com' }],
     ],
     [
       'badge without name (Badge | null)',
@@ -68,7 +72,12 @@ describe('validation details name the field the client got wrong, also inside un
       'badge with an unknown property',
       CreateMemberGroupBody,
       { name: 'G', brandMemberBadge: { ...badge, id: 'x' } },
-      [{ field: '/brandMemberBadge/id', message: 'is not allowed' }],
+      [
+        {
+          field: '/brandMemberBadge/id',
+          message: 'is not allowed; the fields are name, foregroundColor, backgroundColor',
+        },
+      ],
     ],
     [
       'badge with a colour that is not hex',
@@ -88,7 +97,11 @@ describe('validation details name the field the client got wrong, also inside un
       { ...productWithoutTitle, imageWidth: 'wide', colour: 'red' },
       [
         { field: '/title', message: 'is required' },
-        { field: '/colour', message: 'is not allowed' },
+        {
+          field: '/colour',
+          message:
+            'is not allowed; the fields are storeId, title, description, onlineStoreUrl, imageUrl, imageWidth, imageHeight',
+        },
         { field: '/imageWidth', message: 'must be integer or null' },
       ],
     ],
@@ -129,7 +142,7 @@ describe('union resolution on shapes the contracts may grow into', () => {
       'each array item on its own path',
       { items: [null, { name: 'n', colour: '#', extra: 1 }, { colour: '#' }] },
       [
-        { field: '/items/1/extra', message: 'is not allowed' },
+        { field: '/items/1/extra', message: 'is not allowed; the fields are name, colour' },
         { field: '/items/2/name', message: 'is required' },
       ],
     ],
@@ -258,4 +271,91 @@ describe('instants Postgres cannot represent are refused with one clear detail',
       expect(validate({ updatedAfter })).toMatchObject({ updatedAfter });
     },
   );
+});
+
+describe('messages say what to do', () => {
+  const queryRefusal = (schema: Parameters<typeof compileTextPart>[1], query: object) => {
+    try {
+      compileTextPart('query', schema)(query);
+    } catch (error) {
+      return (error as ApiError).details;
+    }
+    throw new Error(`expected ${JSON.stringify(query)} to be refused`);
+  };
+
+  it.each([
+    [ListMembersQuery, 'cursor', 'after', 'limit, after, group_id'],
+    [ListMembersQuery, 'groupId', 'group_id', 'limit, after, group_id'],
+    [ListMembersQuery, 'Limit', 'limit', 'limit, after, group_id'],
+    [ListBrandProductsQuery, 'after', 'cursor', 'limit, cursor, updatedAfter'],
+    [ListBrandProductsQuery, 'updated_after', 'updatedAfter', 'limit, cursor, updatedAfter'],
+    [ListPostsQuery, 'roomid', 'roomId', 'roomId, limit, after, createdAtAfter'],
+    [ListPostsQuery, 'createdAfter', 'createdAtAfter', 'roomId, limit, after, createdAtAfter'],
+  ])(
+    'an unknown query parameter names those the route takes and the closest',
+    (schema, sent, meant, takes) => {
+      expect(queryRefusal(schema, { [sent]: 'x' })).toEqual([
+        {
+          location: 'query',
+          field: `/${sent}`,
+          message: `is not allowed; did you mean \`${meant}\`? the parameters are ${takes}`,
+        },
+      ]);
+    },
+  );
+
+  it('suggests nothing when no name is close', () => {
+    expect(queryRefusal(ListMembersQuery, { q: 'ada' })).toEqual([
+      {
+        location: 'query',
+        field: '/q',
+        message: 'is not allowed; the parameters are limit, after, group_id',
+      },
+    ]);
+  });
+
+  it.each([
+    ['not a url', 'must be an absolute http:// or https:// URL'],
+    ['javascript:alert(1)', 'must be an absolute http:// or https:// URL'],
+    ['ftp://cdn.example.com/a.jpg', 'must be an absolute http:// or https:// URL'],
+    [
+      'https://exa mple.com/',
+      'must be an absolute URL, such as https://shop.example.com/products/1',
+    ],
+  ])('a bad URL (%j) gets one message, in words', (url, message) => {
+    expect(failures(CreateBrandProductBody, { ...product, onlineStoreUrl: url })).toEqual([
+      { field: '/onlineStoreUrl', message },
+    ]);
+  });
+
+  it('says in words what the returnTo, phone and currency patterns mean', () => {
+    const link = { customAuthSub: 'auth0|x', email: 'ada@example.com' };
+    expect(failures(CreateMagicLinkBody, { ...link, returnTo: '//evil.example' })).toEqual([
+      {
+        field: '/returnTo',
+        message:
+          'must be a relative path on the community site starting with a single /, such as /rooms/general',
+      },
+    ]);
+    expect(failures(CreateMagicLinkBody, { customAuthSub: 'x', phoneNumber: '0770' })).toEqual([
+      {
+        field: '/phoneNumber',
+        message:
+          'must be an E.164 phone number: + and 7 to 15 digits, the first not 0, such as +447700900123',
+      },
+    ]);
+  });
+
+  it('has words for every pattern a route of the Brand API uses', () => {
+    const patterns = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const { pattern } = node as { pattern?: unknown };
+      if (typeof pattern === 'string') patterns.add(pattern);
+      Object.values(node).forEach(walk);
+    };
+    for (const route of Object.values(routes)) walk([route.params, route.query, route.body]);
+    expect([...patterns].filter((pattern) => patternInWords(pattern) === undefined)).toEqual([]);
+    expect(patterns.size).toBeGreaterThan(4);
+  });
 });
