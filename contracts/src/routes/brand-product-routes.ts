@@ -1,3 +1,4 @@
+import { BulkSyncResponse } from '../requests/bulk-sync';
 import { IdParams, SuccessResponse } from '../requests/common';
 import {
   BrandProductList,
@@ -94,12 +95,12 @@ export const brandProductRoutes = {
     path: '/brand-products/bulk',
     summary: 'Bulk upsert and delete brand products',
     description:
-      'Creates or updates (by `storeId`) up to 100 products and deletes up to 100 by store id, with their variants. The whole body is validated before anything is written: an invalid record answers 400 naming its index and writes nothing. Repeating a call gives the same end state. Limited to 10 calls per minute per brand.',
+      'Creates or updates (by `storeId`) up to 100 products and deletes up to 100 by store id, with their variants. The whole body is validated before anything is written: an invalid record answers 400 naming its index and writes nothing. Repeating a call gives the same end state. The answer counts what the call did: `created`, `updated`, `unchanged` (an upsert equal to what is stored), `deleted` and `notFound` (a store id to delete that the brand does not have). Limited to 10 calls per minute per brand.',
     tag,
     scope: 'brand_products:write',
     body: BulkBrandProductsBody,
     successStatus: 200,
-    response: SuccessResponse,
+    response: BulkSyncResponse,
     errors: routeErrors({ writes: true, body: true, rateLimited: true }),
     rateLimit: 'bulk',
   }),

@@ -1,4 +1,8 @@
-import type { BulkBrandProductsBody, BulkBrandProductVariantsBody } from '@brand-api/contracts';
+import type {
+  BulkBrandProductsBody,
+  BulkBrandProductVariantsBody,
+  BulkSyncCounts,
+} from '@brand-api/contracts';
 import { invalid } from '@brand-api/domain';
 import type {
   ActiveProduct,
@@ -84,11 +88,15 @@ export function catalogueCommands({ engine, ids, variantsOf }: CatalogueDeps) {
       await sweepAfterProductDelete(context, deleted);
     },
 
-    async syncProducts(context: CommandContext, body: BulkBrandProductsBody): Promise<void> {
-      const { value: deleted } = await engine.run(context, (uow, now) =>
-        syncProducts(uow, now, ids, body, variantsOf),
-      );
+    async syncProducts(
+      context: CommandContext,
+      body: BulkBrandProductsBody,
+    ): Promise<BulkSyncCounts> {
+      const {
+        value: { deleted, counts },
+      } = await engine.run(context, (uow, now) => syncProducts(uow, now, ids, body, variantsOf));
       await sweepAfterProductDelete(context, deleted);
+      return counts;
     },
 
     async createVariant(
@@ -125,11 +133,15 @@ export function catalogueCommands({ engine, ids, variantsOf }: CatalogueDeps) {
       await engine.run(context, (uow) => deleteVariant(uow, variantId, expected));
     },
 
-    async syncVariants(context: CommandContext, body: BulkBrandProductVariantsBody): Promise<void> {
-      const { value: parents } = await engine.run(context, (uow, now) =>
-        syncVariants(uow, now, ids, body),
-      );
+    async syncVariants(
+      context: CommandContext,
+      body: BulkBrandProductVariantsBody,
+    ): Promise<BulkSyncCounts> {
+      const {
+        value: { parents, counts },
+      } = await engine.run(context, (uow, now) => syncVariants(uow, now, ids, body));
       await sweepAfterProductDelete(context, parents);
+      return counts;
     },
   };
 }

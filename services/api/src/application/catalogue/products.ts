@@ -1,4 +1,4 @@
-import type { BulkBrandProductsBody } from '@brand-api/contracts';
+import type { BulkBrandProductsBody, BulkSyncCounts } from '@brand-api/contracts';
 import type { ActiveProduct, NewProduct, ProductChanges } from '@brand-api/domain';
 import {
   claimStoreId,
@@ -102,8 +102,9 @@ export async function deleteProducts(
 
 /**
  * The bulk sync of products: upserts by store id (create, or update with the record's
- * fields) and deletes by store id (an unknown one is already gone). Returns the products deleted. Every record is decided
- * before anything is appended, so one refused record writes nothing.
+ * fields) and deletes by store id (an unknown one is already gone). Returns the products
+ * deleted and what happened to each record. Every record is decided before anything is
+ * appended, so one refused record writes nothing.
  */
 export async function syncProducts(
   uow: UnitOfWork,
@@ -111,7 +112,7 @@ export async function syncProducts(
   newId: () => string,
   body: BulkBrandProductsBody,
   variantsOf: VariantsOfProducts,
-): Promise<string[]> {
+): Promise<{ deleted: string[]; counts: BulkSyncCounts }> {
   const upserts = body.upsertRecords ?? [];
   const deletes = body.deleteRecords ?? [];
   assertDistinctStoreIds(upserts, deletes);
@@ -121,22 +122,35 @@ export async function syncProducts(
   ]);
   const existing = upsertClaims.map((claim) => claimHolder(claim.state));
   // Products to update are read together, before any decision.
-  await Promise.all(
-    existing
-      .filter((id): id is string => id !== undefined)
-      .map((id) => uow.load(productStreamName(id), productDecider, { tenant: true })),
+  const loaded = await Promise.all(
+    existing.map((id) =>
+      id === undefined
+        ? Promise.resolve(undefined)
+        : uow.load(productStreamName(id), productDecider, { tenant: true }),
+    ),
   );
+  const counts: BulkSyncCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0, notFound: 0 };
   for (const [index, record] of upserts.entries()) {
     const productId = existing[index];
-    await forRecord(['upsertRecords', index], async () => {
-      if (productId === undefined) return createProduct(uow, now, newId(), record);
+    const stream = loaded[index];
+    const outcome = await forRecord(['upsertRecords', index], async () => {
+      if (productId === undefined || stream === undefined) {
+        await createProduct(uow, now, newId(), record);
+        return 'created';
+      }
+      const before = versionAfterCommit(stream);
       // An upsert record is a whole product: an image field it leaves out is null, as on create.
       const { storeId: _sameStoreId, ...changes } = withImage(record);
-      return updateProduct(uow, now, productId, changes);
+      const { version } = await updateProduct(uow, now, productId, changes);
+      return version === before ? 'unchanged' : 'updated';
     });
+    counts[outcome] += 1;
   }
   const toDelete = deleteClaims
     .map((claim) => claimHolder(claim.state))
     .filter((id): id is string => id !== undefined);
-  return deleteProducts(uow, toDelete, variantsOf);
+  const deleted = await deleteProducts(uow, toDelete, variantsOf);
+  counts.deleted = deleted.length;
+  counts.notFound = deletes.length - deleted.length;
+  return { deleted, counts };
 }

@@ -1,4 +1,8 @@
-import type { BulkBrandProductVariantsBody, VariantDeleted } from '@brand-api/contracts';
+import type {
+  BulkBrandProductVariantsBody,
+  BulkSyncCounts,
+  VariantDeleted,
+} from '@brand-api/contracts';
 import type { ActiveVariant, NewVariant, VariantChangeRequest } from '@brand-api/domain';
 import {
   claimStoreId,
@@ -73,7 +77,7 @@ export async function deleteVariants(
   uow: UnitOfWork,
   variantIds: readonly string[],
   reason: DeleteReason,
-): Promise<void> {
+): Promise<number> {
   const streams = await Promise.all(
     variantIds.map((id) => uow.load(variantStreamName(id), variantDecider, { tenant: true })),
   );
@@ -95,6 +99,7 @@ export async function deleteVariants(
       releaseStoreId({ brandId: uow.brandId, kind: 'variant', storeId, ownerId: variantId }),
     );
   }
+  return released.length;
 }
 
 /**
@@ -107,7 +112,7 @@ export async function syncVariants(
   now: string,
   newId: () => string,
   body: BulkBrandProductVariantsBody,
-): Promise<string[]> {
+): Promise<{ parents: string[]; counts: BulkSyncCounts }> {
   const upserts = body.upsertRecords ?? [];
   const deletes = body.deleteRecords ?? [];
   assertDistinctStoreIds(upserts, deletes);
@@ -118,24 +123,33 @@ export async function syncVariants(
     Promise.all(parentStoreIds.map((storeId) => resolveParent(uow, storeId))),
   ]);
   const existing = upsertClaims.map((claim) => claimHolder(claim.state));
-  await Promise.all(
-    existing
-      .filter((id): id is string => id !== undefined)
-      .map((id) => uow.load(variantStreamName(id), variantDecider, { tenant: true })),
+  const loaded = await Promise.all(
+    existing.map((id) =>
+      id === undefined
+        ? Promise.resolve(undefined)
+        : uow.load(variantStreamName(id), variantDecider, { tenant: true }),
+    ),
   );
+  const counts: BulkSyncCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0, notFound: 0 };
   const parents = new Set<string>();
   for (const [index, record] of upserts.entries()) {
     const variantId = existing[index];
+    const stream = loaded[index];
+    const before = stream && versionAfterCommit(stream);
     const variant = await forRecord(['upsertRecords', index], () => {
       if (variantId === undefined) return createVariant(uow, now, newId(), record);
       const { storeId: _sameStoreId, ...changes } = record;
       return updateVariant(uow, now, variantId, changes);
     });
+    counts[
+      before === undefined ? 'created' : variant.version === before ? 'unchanged' : 'updated'
+    ] += 1;
     parents.add(variant.data.fields.productId);
   }
   const toDelete = deleteClaims
     .map((claim) => claimHolder(claim.state))
     .filter((id): id is string => id !== undefined);
-  await deleteVariants(uow, toDelete, 'deleted');
-  return [...parents];
+  counts.deleted = await deleteVariants(uow, toDelete, 'deleted');
+  counts.notFound = deletes.length - counts.deleted;
+  return { parents: [...parents], counts };
 }

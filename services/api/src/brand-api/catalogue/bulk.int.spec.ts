@@ -38,6 +38,11 @@ describe('POST /brand-products/bulk', () => {
       upsertRecords: [productBody('A'), productBody('B'), productBody('C')],
     }).expect(200, {
       success: true,
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      deleted: 0,
+      notFound: 0,
     });
     const before = await allProducts(key);
     expect(before.map((p) => p.storeId).sort()).toEqual(['A', 'B', 'C']);
@@ -45,9 +50,18 @@ describe('POST /brand-products/bulk', () => {
       upsertRecords: [productBody('A', 'A renamed'), productBody('D')],
       deleteRecords: ['B', 'nope'],
     };
-    await bulkProducts(key, body).expect(200);
+    // The answer says what the call did, record by record.
+    const counts = (created: number, updated: number, unchanged: number, deleted: number) => ({
+      success: true,
+      created,
+      updated,
+      unchanged,
+      deleted,
+      notFound: 2 - deleted,
+    });
+    await bulkProducts(key, body).expect(200, counts(1, 1, 0, 1));
     const once = await allProducts(key);
-    await bulkProducts(key, body).expect(200);
+    await bulkProducts(key, body).expect(200, counts(0, 0, 2, 0));
     const twice = await allProducts(key);
     expect(twice).toEqual(once);
     expect(once.map((p) => [p.storeId, p.title]).sort()).toEqual([
@@ -93,6 +107,29 @@ describe('POST /brand-products/bulk', () => {
     expect(await allProducts(key)).toEqual([]);
   });
 
+  it('clears the image of a product whose upsert record leaves the image fields out, as a create would', async () => {
+    const key = await newBrand('Images');
+    const withImage = {
+      ...productBody('IMG'),
+      imageUrl: 'https://cdn.example.com/a.jpg',
+      imageWidth: 10,
+      imageHeight: 20,
+    };
+    await bulkProducts(key, { upsertRecords: [withImage] }).expect(200);
+    const { imageUrl: _u, imageWidth: _w, imageHeight: _h, ...noImage } = withImage;
+    await bulkProducts(key, { upsertRecords: [noImage] })
+      .expect(200)
+      .expect((r) => expect(r.body).toMatchObject({ updated: 1 }));
+    expect(await allProducts(key)).toEqual([
+      expect.objectContaining({
+        storeId: 'IMG',
+        imageUrl: null,
+        imageWidth: null,
+        imageHeight: null,
+      }),
+    ]);
+  });
+
   it('deletes products with their variants', async () => {
     const key = await newBrand('Cascade');
     await bulkProducts(key, { upsertRecords: [productBody('K1'), productBody('K2')] }).expect(200);
@@ -130,8 +167,22 @@ describe('POST /brand-product-variants/bulk', () => {
         { storeId: 'V2', productStoreId: 'P2', title: 'v2', position: 2 },
       ],
     };
-    await bulkVariants(key, body).expect(200, { success: true });
-    await bulkVariants(key, body).expect(200);
+    const answer = { success: true, updated: 0, deleted: 0, notFound: 0 };
+    await bulkVariants(key, body).expect(200, { ...answer, created: 2, unchanged: 0 });
+    await bulkVariants(key, body).expect(200, { ...answer, created: 0, unchanged: 2 });
+    await bulkVariants(key, { deleteRecords: ['V2', 'V-none'] }).expect(200, {
+      success: true,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      deleted: 1,
+      notFound: 1,
+    });
+    await bulkVariants(key, { upsertRecords: [body.upsertRecords[1]!] }).expect(200, {
+      ...answer,
+      created: 1,
+      unchanged: 0,
+    });
     // One bulk call gives its records one createdAt: the list orders them by id.
     const variants = (await allVariants(key)).sort((a, b) => a.storeId.localeCompare(b.storeId));
     expect(variants.map((v) => [v.storeId, v.productStoreId, v.sku])).toEqual([

@@ -103,8 +103,8 @@ export function catalogueHandlers(
 
     async bulkBrandProducts(request) {
       const headers = await countBulkCall('bulkBrandProducts', request);
-      await catalogue.syncProducts(commandContext(request), request.body);
-      return { body: success, headers };
+      const counts = await catalogue.syncProducts(commandContext(request), request.body);
+      return { body: { ...success, ...counts }, headers };
     },
 
     async listBrandProductVariants({ auth: { brandId }, query }) {
@@ -138,8 +138,8 @@ export function catalogueHandlers(
 
     async bulkBrandProductVariants(request) {
       const headers = await countBulkCall('bulkBrandProductVariants', request);
-      await catalogue.syncVariants(commandContext(request), request.body);
-      return { body: success, headers };
+      const counts = await catalogue.syncVariants(commandContext(request), request.body);
+      return { body: { ...success, ...counts }, headers };
     },
   };
 }
