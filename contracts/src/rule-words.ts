@@ -3,6 +3,7 @@
  * client reads "must be an http:// or https:// URL" rather than a regular expression. Every
  * pattern a request schema uses is listed here (a contracts test checks it).
  */
+import { EventTypesFilter } from './events-feed/feed-event';
 import { ENTITY_KIND_PATTERN, PROJECTION_NAME_PATTERN } from './operator/tools';
 import {
   CURRENCY_CODE_PATTERN,
@@ -12,6 +13,7 @@ import {
   PHONE_NUMBER_PATTERN,
 } from './primitives';
 import { RETURN_TO_PATTERN } from './requests/magic-link';
+import { webhookEventTypes } from './webhooks';
 
 const patternWords = new Map<string, string>([
   [
@@ -36,6 +38,10 @@ const patternWords = new Map<string, string>([
     'must be a relative path on the community site starting with a single /, such as /rooms/general',
   ],
   [ENTITY_KIND_PATTERN, 'must be an entity kind in lower case, such as product or member-group'],
+  [
+    (EventTypesFilter() as { pattern: string }).pattern,
+    `must list event types separated by commas, without spaces: ${webhookEventTypes.join(', ')}`,
+  ],
   [PROJECTION_NAME_PATTERN, 'must be a projection name (letters, digits, _ . : -), or all'],
 ]);
 
