@@ -1,6 +1,6 @@
 import { apiKeyDecider } from './index';
 import type { ApiKeyCommand, ApiKeyEvent } from './index';
-import { givenWhen, thrownBy } from '../testing/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 
 const brandId = '6f1b2a3c-0000-4000-8000-000000000001';
 const otherBrandId = '6f1b2a3c-0000-4000-8000-000000000002';
@@ -8,7 +8,7 @@ const apiKeyId = '7a2c0000-0000-4000-8000-0000000000aa';
 const keyHash = 'a'.repeat(64);
 const keyPrefix = 'bk_live_AbCd';
 
-const given = givenWhen(apiKeyDecider);
+const given = DeciderSpecification.for(apiKeyDecider);
 
 const issue = (scopes: string[], name: string | null = 'CI'): ApiKeyCommand => ({
   type: 'IssueApiKey',
@@ -33,72 +33,76 @@ const revoked: ApiKeyEvent = {
 
 describe('ApiKey decider', () => {
   it('issues a key with its scopes sorted and deduplicated, keeping only the hash', () => {
-    expect(given([]).when(issue(['posts:read', 'members:read', 'posts:read']))()).toEqual([
-      {
-        type: 'ApiKeyIssued',
-        schemaVersion: 1,
-        data: {
-          apiKeyId,
-          brandId,
-          name: 'CI',
-          scopes: ['members:read', 'posts:read'],
-          keyHash,
-          keyPrefix,
+    given([])
+      .when(issue(['posts:read', 'members:read', 'posts:read']))
+      .then([
+        {
+          type: 'ApiKeyIssued',
+          schemaVersion: 1,
+          data: {
+            apiKeyId,
+            brandId,
+            name: 'CI',
+            scopes: ['members:read', 'posts:read'],
+            keyHash,
+            keyPrefix,
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('keeps both spellings of the member-groups write scope apart', () => {
-    expect(given([]).when(issue(['member_groups:write', 'member-groups:write']))()).toMatchObject([
-      { data: { scopes: ['member-groups:write', 'member_groups:write'] } },
-    ]);
+    given([])
+      .when(issue(['member_groups:write', 'member-groups:write']))
+      .thenMatches([{ data: { scopes: ['member-groups:write', 'member_groups:write'] } }]);
   });
 
   it('allows a key without a name', () => {
-    expect(given([]).when(issue(['members:read'], null))()).toMatchObject([
-      { data: { name: null } },
-    ]);
+    given([])
+      .when(issue(['members:read'], null))
+      .thenMatches([{ data: { name: null } }]);
   });
 
   it('names every unknown scope by its index', () => {
-    expect(
-      thrownBy(given([]).when(issue(['members:read', 'admin', 'members:READ']))),
-    ).toMatchObject({
-      rule: 'invalid',
-      problems: [
-        { path: ['scopes', 1], message: "unknown scope 'admin'" },
-        { path: ['scopes', 2], message: "unknown scope 'members:READ'" },
-      ],
-    });
+    given([])
+      .when(issue(['members:read', 'admin', 'members:READ']))
+      .thenThrows({
+        rule: 'invalid',
+        problems: [
+          { path: ['scopes', 1], message: "unknown scope 'admin'" },
+          { path: ['scopes', 2], message: "unknown scope 'members:READ'" },
+        ],
+      });
   });
 
   it('refuses a key without scopes', () => {
-    expect(thrownBy(given([]).when(issue([])))).toMatchObject({ rule: 'invalid' });
+    given([]).when(issue([])).thenThrows({ rule: 'invalid' });
   });
 
   it('refuses to issue the same key id twice', () => {
-    expect(thrownBy(given([issued]).when(issue(['members:read'])))).toMatchObject({
-      rule: 'already-taken',
-    });
+    given([issued])
+      .when(issue(['members:read']))
+      .thenThrows({
+        rule: 'already-taken',
+      });
   });
 
   it('revokes an active key', () => {
-    expect(given([issued]).when(revoke())()).toEqual([revoked]);
+    given([issued]).when(revoke()).then([revoked]);
   });
 
   it('records nothing when the key is already revoked', () => {
-    expect(given([issued, revoked]).when(revoke())()).toEqual([]);
+    given([issued, revoked]).when(revoke()).thenNothingHappened();
   });
 
   it("reports another brand's key as not found", () => {
-    expect(thrownBy(given([issued]).when(revoke(otherBrandId)))).toMatchObject({
+    given([issued]).when(revoke(otherBrandId)).thenThrows({
       rule: 'not-found',
     });
   });
 
   it('cannot revoke a key that was never issued', () => {
-    expect(thrownBy(given([]).when(revoke()))).toMatchObject({ rule: 'not-found' });
+    given([]).when(revoke()).thenThrows({ rule: 'not-found' });
   });
 
   it('remembers that a key was revoked', () => {

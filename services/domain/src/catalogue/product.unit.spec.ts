@@ -1,6 +1,6 @@
 import { productDecider } from './index';
 import type { ProductCommand, ProductEvent, ProductFields } from './index';
-import { givenWhen, thrownBy } from '../testing/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 
 const productId = '7a000000-0000-4000-8000-000000000001';
 const created = '2025-03-01T10:00:00.000Z';
@@ -17,7 +17,7 @@ const fields: ProductFields = {
 };
 
 /** given events / when command / then events (a thrown error is returned for assertions). */
-const given = givenWhen(productDecider);
+const given = DeciderSpecification.for(productDecider);
 
 const productCreated: ProductEvent = {
   type: 'ProductCreated',
@@ -34,42 +34,44 @@ const update = (changes: Extract<ProductCommand, { type: 'UpdateProduct' }>['dat
 
 describe('Product decider', () => {
   it('creates a product at the command time', () => {
-    expect(
-      given([]).when({
+    given([])
+      .when({
         type: 'CreateProduct',
         data: { productId, product: fields, now: created },
-      })(),
-    ).toEqual([productCreated]);
+      })
+      .then([productCreated]);
   });
 
   it('refuses to create a product twice', () => {
-    expect(
-      thrownBy(
-        given([productCreated]).when({
-          type: 'CreateProduct',
-          data: { productId, product: fields, now: later },
-        }),
-      ),
-    ).toMatchObject({ rule: 'already-taken' });
+    given([productCreated])
+      .when({
+        type: 'CreateProduct',
+        data: { productId, product: fields, now: later },
+      })
+      .thenThrows({ rule: 'already-taken' });
   });
 
   it('records only the fields that change, null clearing a nullable one', () => {
-    expect(
-      given([productCreated]).when(
-        update({ title: 'Trail Runner 2', description: fields.description, imageUrl: null }),
-      )(),
-    ).toEqual([
-      {
-        type: 'ProductUpdated',
-        schemaVersion: 1,
-        data: { productId, changes: { title: 'Trail Runner 2', imageUrl: null }, updatedAt: later },
-      },
-    ]);
+    given([productCreated])
+      .when(update({ title: 'Trail Runner 2', description: fields.description, imageUrl: null }))
+      .then([
+        {
+          type: 'ProductUpdated',
+          schemaVersion: 1,
+          data: {
+            productId,
+            changes: { title: 'Trail Runner 2', imageUrl: null },
+            updatedAt: later,
+          },
+        },
+      ]);
   });
 
   it('records nothing when nothing changes', () => {
-    expect(given([productCreated]).when(update({ title: fields.title }))()).toEqual([]);
-    expect(given([productCreated]).when(update({}))()).toEqual([]);
+    given([productCreated])
+      .when(update({ title: fields.title }))
+      .thenNothingHappened();
+    given([productCreated]).when(update({})).thenNothingHappened();
   });
 
   it('folds updates into the state the API answers with', () => {
@@ -92,20 +94,22 @@ describe('Product decider', () => {
   });
 
   it('deletes a product, naming its store id so the claim can be released', () => {
-    expect(given([productCreated]).when({ type: 'DeleteProduct', data: { productId } })()).toEqual([
-      productDeleted,
-    ]);
+    given([productCreated])
+      .when({ type: 'DeleteProduct', data: { productId } })
+      .then([productDeleted]);
   });
 
   it.each<[string, ProductEvent[]]>([
     ['absent', []],
     ['deleted', [productCreated, productDeleted]],
   ])('refuses updates and deletes of a %s product as not found', (_, history) => {
-    expect(thrownBy(given(history).when(update({ title: 'x' })))).toMatchObject({
-      rule: 'not-found',
-    });
-    expect(
-      thrownBy(given(history).when({ type: 'DeleteProduct', data: { productId } })),
-    ).toMatchObject({ rule: 'not-found' });
+    given(history)
+      .when(update({ title: 'x' }))
+      .thenThrows({
+        rule: 'not-found',
+      });
+    given(history)
+      .when({ type: 'DeleteProduct', data: { productId } })
+      .thenThrows({ rule: 'not-found' });
   });
 });

@@ -1,6 +1,6 @@
 import { variantDecider } from './index';
 import type { NewVariant, ParentProduct, VariantCommand, VariantEvent } from './index';
-import { givenWhen, thrownBy } from '../testing/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 
 const variantId = '7b000000-0000-4000-8000-000000000001';
 const parent: ParentProduct = { productId: '7a000000-0000-4000-8000-000000000001', storeId: 'P-1' };
@@ -21,7 +21,7 @@ const newVariant = {
   currency: 'EUR',
 } satisfies NewVariant;
 
-const given = givenWhen(variantDecider);
+const given = DeciderSpecification.for(variantDecider);
 
 const variantCreated: VariantEvent = {
   type: 'VariantCreated',
@@ -46,68 +46,68 @@ const create = (p: ParentProduct | null): VariantCommand => ({
 
 describe('Variant decider', () => {
   it('creates a variant of the resolved parent, absent nullable fields as null', () => {
-    expect(given([]).when(create(parent))()).toEqual([variantCreated]);
+    given([]).when(create(parent)).then([variantCreated]);
   });
 
   it('refuses a productStoreId that names no product, naming the field', () => {
-    expect(thrownBy(given([]).when(create(null)))).toMatchObject({
-      rule: 'invalid',
-      problems: [expect.objectContaining({ path: ['productStoreId'] })],
-    });
+    given([])
+      .when(create(null))
+      .thenThrows({
+        rule: 'invalid',
+        problems: [expect.objectContaining({ path: ['productStoreId'] })],
+      });
   });
 
   it('records only changed fields; null clears', () => {
-    expect(
-      given([variantCreated]).when({
+    given([variantCreated])
+      .when({
         type: 'UpdateVariant',
         data: { variantId, changes: { sku: null, title: 'EU 42', priceCents: 9900 }, now: later },
-      })(),
-    ).toEqual([
-      {
-        type: 'VariantUpdated',
-        schemaVersion: 1,
-        data: { variantId, changes: { sku: null, priceCents: 9900 }, updatedAt: later },
-      },
-    ]);
+      })
+      .then([
+        {
+          type: 'VariantUpdated',
+          schemaVersion: 1,
+          data: { variantId, changes: { sku: null, priceCents: 9900 }, updatedAt: later },
+        },
+      ]);
   });
 
   it('moves to another product with a new productStoreId, carrying the resolved productId', () => {
-    expect(
-      given([variantCreated]).when({
+    given([variantCreated])
+      .when({
         type: 'UpdateVariant',
         data: { variantId, changes: { productStoreId: 'P-2' }, parent: otherParent, now: later },
-      })(),
-    ).toEqual([
-      {
-        type: 'VariantUpdated',
-        schemaVersion: 1,
-        data: {
-          variantId,
-          changes: { productStoreId: 'P-2', productId: otherParent.productId },
-          updatedAt: later,
+      })
+      .then([
+        {
+          type: 'VariantUpdated',
+          schemaVersion: 1,
+          data: {
+            variantId,
+            changes: { productStoreId: 'P-2', productId: otherParent.productId },
+            updatedAt: later,
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('refuses to move to a product that does not exist', () => {
-    expect(
-      thrownBy(
-        given([variantCreated]).when({
-          type: 'UpdateVariant',
-          data: { variantId, changes: { productStoreId: 'P-9' }, parent: null, now: later },
-        }),
-      ),
-    ).toMatchObject({ rule: 'invalid' });
+    given([variantCreated])
+      .when({
+        type: 'UpdateVariant',
+        data: { variantId, changes: { productStoreId: 'P-9' }, parent: null, now: later },
+      })
+      .thenThrows({ rule: 'invalid' });
   });
 
   it('records nothing when the productStoreId is its own', () => {
-    expect(
-      given([variantCreated]).when({
+    given([variantCreated])
+      .when({
         type: 'UpdateVariant',
         data: { variantId, changes: { productStoreId: 'P-1' }, parent, now: later },
-      })(),
-    ).toEqual([]);
+      })
+      .thenNothingHappened();
   });
 
   it('deletes with the reason, and a deleted variant is not found', () => {
@@ -116,27 +116,23 @@ describe('Variant decider', () => {
       schemaVersion: 1,
       data: { variantId, productId: parent.productId, storeId: 'V-1', reason: 'productDeleted' },
     };
-    expect(
-      given([variantCreated]).when({
+    given([variantCreated])
+      .when({
         type: 'DeleteVariant',
         data: { variantId, reason: 'productDeleted' },
-      })(),
-    ).toEqual([deleted]);
-    expect(
-      thrownBy(
-        given([variantCreated, deleted]).when({
-          type: 'DeleteVariant',
-          data: { variantId, reason: 'deleted' },
-        }),
-      ),
-    ).toMatchObject({ rule: 'not-found' });
-    expect(
-      thrownBy(
-        given([]).when({
-          type: 'UpdateVariant',
-          data: { variantId, changes: { title: 'x' }, now: later },
-        }),
-      ),
-    ).toMatchObject({ rule: 'not-found' });
+      })
+      .then([deleted]);
+    given([variantCreated, deleted])
+      .when({
+        type: 'DeleteVariant',
+        data: { variantId, reason: 'deleted' },
+      })
+      .thenThrows({ rule: 'not-found' });
+    given([])
+      .when({
+        type: 'UpdateVariant',
+        data: { variantId, changes: { title: 'x' }, now: later },
+      })
+      .thenThrows({ rule: 'not-found' });
   });
 });

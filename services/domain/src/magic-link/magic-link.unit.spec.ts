@@ -1,13 +1,13 @@
 import type { MagicLinkEvent } from '@brand-api/contracts';
 import { magicLinkDecider } from './index';
 import type { MagicLinkCommand } from './index';
-import { givenWhen, thrownBy } from '../testing/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 
 const magicLinkId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const memberId = '5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f';
 const tokenHash = 'a'.repeat(64);
 
-const given = givenWhen(magicLinkDecider);
+const given = DeciderSpecification.for(magicLinkDecider);
 
 const issue = (returnTo: string | null = '/rooms/general'): MagicLinkCommand => ({
   type: 'IssueMagicLink',
@@ -36,7 +36,7 @@ const redeemAt = (now: string): MagicLinkCommand => ({ type: 'RedeemMagicLink', 
 
 describe('MagicLink decider', () => {
   it('issues a link that expires after 15 minutes', () => {
-    expect(given([]).when(issue())()).toEqual([issued]);
+    given([]).when(issue()).then([issued]);
   });
 
   it.each([
@@ -48,10 +48,12 @@ describe('MagicLink decider', () => {
     '/x/..//evil.example.com',
     '/\t/evil.example.com',
   ])('refuses returnTo %j', (returnTo) => {
-    expect(thrownBy(given([]).when(issue(returnTo)))).toMatchObject({
-      rule: 'invalid',
-      problems: [{ path: ['returnTo'] }],
-    });
+    given([])
+      .when(issue(returnTo))
+      .thenThrows({
+        rule: 'invalid',
+        problems: [{ path: ['returnTo'] }],
+      });
   });
 
   it('redeems a link once, up to the last millisecond before it expires', () => {
@@ -60,19 +62,17 @@ describe('MagicLink decider', () => {
       schemaVersion: 1,
       data: { magicLinkId, memberId, redeemedAt: '2025-03-01T10:14:59.999Z' },
     };
-    expect(given([issued]).when(redeemAt('2025-03-01T10:14:59.999Z'))()).toEqual([redeemed]);
-    expect(
-      thrownBy(given([issued, redeemed]).when(redeemAt('2025-03-01T10:15:00.000Z'))),
-    ).toMatchObject({
+    given([issued]).when(redeemAt('2025-03-01T10:14:59.999Z')).then([redeemed]);
+    given([issued, redeemed]).when(redeemAt('2025-03-01T10:15:00.000Z')).thenThrows({
       rule: 'magic-link-used',
     });
   });
 
   it('refuses an expired link and an unknown one', () => {
-    expect(thrownBy(given([issued]).when(redeemAt('2025-03-01T10:15:00.000Z')))).toMatchObject({
+    given([issued]).when(redeemAt('2025-03-01T10:15:00.000Z')).thenThrows({
       rule: 'magic-link-expired',
     });
-    expect(thrownBy(given([]).when(redeemAt('2025-03-01T10:00:00.000Z')))).toMatchObject({
+    given([]).when(redeemAt('2025-03-01T10:00:00.000Z')).thenThrows({
       rule: 'magic-link-unknown',
     });
   });

@@ -1,5 +1,5 @@
 import type { MemberGroupEvent } from '@brand-api/contracts';
-import { givenWhen, thrownBy } from '../testing/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { memberGroupDecider } from './index';
 import type { MemberGroupCommand } from './index';
 
@@ -8,7 +8,7 @@ const badgeId = '7d3c9b1a-2e4f-4a6b-8c0d-1e2f3a4b5c6d';
 const otherBadgeId = '8e4d0c2b-3f5a-4b7c-9d1e-2f3a4b5c6d7e';
 const vip = { name: 'VIP', foregroundColor: '#FFFFFF', backgroundColor: '#6B21A8' };
 
-const given = givenWhen(memberGroupDecider);
+const given = DeciderSpecification.for(memberGroupDecider);
 
 const created: MemberGroupEvent = {
   type: 'MemberGroupCreated',
@@ -26,48 +26,48 @@ const updateWith = (data: {
 
 describe('MemberGroup decider', () => {
   it('creates a group with its badge', () => {
-    expect(
-      given([]).when({
+    given([])
+      .when({
         type: 'CreateMemberGroup',
         data: { memberGroupId, name: ' VIP customers ', brandMemberBadge: vip, badgeId },
-      })(),
-    ).toEqual([created]);
+      })
+      .then([created]);
   });
 
   it('refuses a blank name', () => {
-    expect(
-      thrownBy(
-        given([]).when({
-          type: 'CreateMemberGroup',
-          data: { memberGroupId, name: '   ', brandMemberBadge: null, badgeId },
-        }),
-      ),
-    ).toMatchObject({ rule: 'invalid', problems: [{ path: ['name'] }] });
+    given([])
+      .when({
+        type: 'CreateMemberGroup',
+        data: { memberGroupId, name: '   ', brandMemberBadge: null, badgeId },
+      })
+      .thenThrows({ rule: 'invalid', problems: [{ path: ['name'] }] });
   });
 
   it('replaces a badge keeping its id, removes it with null, and records nothing for no change', () => {
-    expect(
-      given([created]).when(updateWith({ brandMemberBadge: { ...vip, name: 'Gold' } }))(),
-    ).toEqual([
-      {
-        type: 'MemberGroupUpdated',
-        schemaVersion: 1,
-        data: {
-          memberGroupId,
-          changes: { brandMemberBadge: { id: badgeId, ...vip, name: 'Gold' } },
+    given([created])
+      .when(updateWith({ brandMemberBadge: { ...vip, name: 'Gold' } }))
+      .then([
+        {
+          type: 'MemberGroupUpdated',
+          schemaVersion: 1,
+          data: {
+            memberGroupId,
+            changes: { brandMemberBadge: { id: badgeId, ...vip, name: 'Gold' } },
+          },
         },
-      },
-    ]);
-    expect(given([created]).when(updateWith({ brandMemberBadge: null }))()).toEqual([
-      {
-        type: 'MemberGroupUpdated',
-        schemaVersion: 1,
-        data: { memberGroupId, changes: { brandMemberBadge: null } },
-      },
-    ]);
-    expect(
-      given([created]).when(updateWith({ name: 'VIP customers', brandMemberBadge: vip }))(),
-    ).toEqual([]);
+      ]);
+    given([created])
+      .when(updateWith({ brandMemberBadge: null }))
+      .then([
+        {
+          type: 'MemberGroupUpdated',
+          schemaVersion: 1,
+          data: { memberGroupId, changes: { brandMemberBadge: null } },
+        },
+      ]);
+    given([created])
+      .when(updateWith({ name: 'VIP customers', brandMemberBadge: vip }))
+      .thenNothingHappened();
   });
 
   it('gives a first badge a new id', () => {
@@ -76,13 +76,15 @@ describe('MemberGroup decider', () => {
       schemaVersion: 1,
       data: { memberGroupId, name: 'Plain', brandMemberBadge: null },
     };
-    expect(given([plain]).when(updateWith({ brandMemberBadge: vip }))()).toEqual([
-      {
-        type: 'MemberGroupUpdated',
-        schemaVersion: 1,
-        data: { memberGroupId, changes: { brandMemberBadge: { id: otherBadgeId, ...vip } } },
-      },
-    ]);
+    given([plain])
+      .when(updateWith({ brandMemberBadge: vip }))
+      .then([
+        {
+          type: 'MemberGroupUpdated',
+          schemaVersion: 1,
+          data: { memberGroupId, changes: { brandMemberBadge: { id: otherBadgeId, ...vip } } },
+        },
+      ]);
   });
 
   it('deletes a group once; a deleted group is not found', () => {
@@ -92,10 +94,12 @@ describe('MemberGroup decider', () => {
       data: { memberGroupId },
     };
     const remove: MemberGroupCommand = { type: 'DeleteMemberGroup', data: {} };
-    expect(given([created]).when(remove)()).toEqual([deleted]);
-    expect(thrownBy(given([created, deleted]).when(remove))).toMatchObject({ rule: 'not-found' });
-    expect(thrownBy(given([created, deleted]).when(updateWith({ name: 'x' })))).toMatchObject({
-      rule: 'not-found',
-    });
+    given([created]).when(remove).then([deleted]);
+    given([created, deleted]).when(remove).thenThrows({ rule: 'not-found' });
+    given([created, deleted])
+      .when(updateWith({ name: 'x' }))
+      .thenThrows({
+        rule: 'not-found',
+      });
   });
 });

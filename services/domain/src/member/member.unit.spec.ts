@@ -1,5 +1,5 @@
 import type { MemberEvent, MemberJoined } from '@brand-api/contracts';
-import { givenWhen, stateAfter, thrownBy } from '../testing/decider';
+import { DeciderSpecification, stateAfter } from '../testing/decider-specification';
 import { memberDecider, memberView, usernameBase, usernameCandidate } from './index';
 import type { JoinMember, MemberCommand } from './index';
 
@@ -7,7 +7,7 @@ const memberId = '5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f';
 const groupA = '0b7e2a55-3c1d-4f6e-8a9b-0c1d2e3f4a5b';
 const groupB = '1c8f3b66-4d2e-4a7f-9b0c-1d2e3f4a5b6c';
 
-const given = givenWhen(memberDecider);
+const given = DeciderSpecification.for(memberDecider);
 
 /** The fields a join copies as they are (names are trimmed). */
 const profile = {
@@ -42,74 +42,73 @@ const update = (
 
 describe('Member decider', () => {
   it('joins a member with trimmed names and the join time', () => {
-    expect(given([]).when(join)()).toEqual([joined]);
+    given([]).when(join).then([joined]);
   });
 
   it('refuses to join the same member twice', () => {
-    expect(thrownBy(given([joined]).when(join))).toMatchObject({ rule: 'already-taken' });
+    given([joined]).when(join).thenThrows({ rule: 'already-taken' });
   });
 
   it('bans, verifies and sets groups, recording only what changes', () => {
-    expect(
-      given([joined]).when(
+    given([joined])
+      .when(
         update({
           isBanned: true,
           isEmailVerified: true,
           groupIds: [groupA],
           knownGroupIds: [groupA],
         }),
-      )(),
-    ).toEqual([
-      { type: 'MemberBanned', schemaVersion: 1, data: { memberId } },
-      {
-        type: 'MemberEmailVerified',
-        schemaVersion: 1,
-        data: { memberId, email: 'ada@example.com' },
-      },
-      {
-        type: 'MemberGroupsReplaced',
-        schemaVersion: 1,
-        data: { memberId, groupIds: [groupA], reason: 'updated' },
-      },
-    ]);
-    expect(given([joined]).when(update({ isBanned: false, groupIds: [] }))()).toEqual([]);
+      )
+      .then([
+        { type: 'MemberBanned', schemaVersion: 1, data: { memberId } },
+        {
+          type: 'MemberEmailVerified',
+          schemaVersion: 1,
+          data: { memberId, email: 'ada@example.com' },
+        },
+        {
+          type: 'MemberGroupsReplaced',
+          schemaVersion: 1,
+          data: { memberId, groupIds: [groupA], reason: 'updated' },
+        },
+      ]);
+    given([joined])
+      .when(update({ isBanned: false, groupIds: [] }))
+      .thenNothingHappened();
   });
 
   it('names every unknown group id and refuses the whole update', () => {
-    const error = thrownBy(
-      given([joined]).when(
-        update({ isBanned: true, groupIds: [groupA, groupB], knownGroupIds: [groupA] }),
-      ),
-    );
-    expect(error).toMatchObject({
-      rule: 'invalid',
-      message: `Unknown member group ids: ${groupB}`,
-      problems: [{ path: ['groupIds', 1], message: `unknown member group '${groupB}'` }],
-    });
+    given([joined])
+      .when(update({ isBanned: true, groupIds: [groupA, groupB], knownGroupIds: [groupA] }))
+      .thenThrows({
+        rule: 'invalid',
+        message: `Unknown member group ids: ${groupB}`,
+        problems: [{ path: ['groupIds', 1], message: `unknown member group '${groupB}'` }],
+      });
   });
 
   it('refuses isEmailVerified for brands without custom auth, even to false', () => {
     for (const isEmailVerified of [true, false]) {
-      expect(
-        thrownBy(
-          given([joined]).when(update({ isEmailVerified, emailVerificationAllowed: false })),
-        ),
-      ).toMatchObject({ rule: 'email-verification-not-allowed' });
+      given([joined])
+        .when(update({ isEmailVerified, emailVerificationAllowed: false }))
+        .thenThrows({ rule: 'email-verification-not-allowed' });
     }
   });
 
   it('refuses a member that does not exist as not found', () => {
-    expect(thrownBy(given([]).when(update({ isBanned: true })))).toMatchObject({
-      rule: 'not-found',
-      explained: false,
-    });
+    given([])
+      .when(update({ isBanned: true }))
+      .thenThrows({
+        rule: 'not-found',
+        explained: false,
+      });
   });
 
   it('unbans a banned member', () => {
     const banned: MemberEvent = { type: 'MemberBanned', schemaVersion: 1, data: { memberId } };
-    expect(given([joined, banned]).when(update({ isBanned: false }))()).toEqual([
-      { type: 'MemberUnbanned', schemaVersion: 1, data: { memberId } },
-    ]);
+    given([joined, banned])
+      .when(update({ isBanned: false }))
+      .then([{ type: 'MemberUnbanned', schemaVersion: 1, data: { memberId } }]);
   });
 
   it('refreshes email and phone from a magic link; a new address is no longer verified', () => {
@@ -118,22 +117,25 @@ describe('Member decider', () => {
       schemaVersion: 1,
       data: { memberId, email: 'ada@example.com' },
     };
-    expect(
-      given([joined, verified]).when({
+    given([joined, verified])
+      .when({
         type: 'RefreshMemberProfile',
         data: { email: 'ada@new.example.com', phoneNumber: '+447700900123', firstName: 'Ada' },
-      })(),
-    ).toEqual([
-      {
-        type: 'MemberProfileUpdated',
-        schemaVersion: 1,
-        data: { memberId, changes: { email: 'ada@new.example.com', phoneNumber: '+447700900123' } },
-      },
-      { type: 'MemberEmailUnverified', schemaVersion: 1, data: { memberId } },
-    ]);
-    expect(
-      given([joined]).when({ type: 'RefreshMemberProfile', data: { email: 'ada@example.com' } })(),
-    ).toEqual([]);
+      })
+      .then([
+        {
+          type: 'MemberProfileUpdated',
+          schemaVersion: 1,
+          data: {
+            memberId,
+            changes: { email: 'ada@new.example.com', phoneNumber: '+447700900123' },
+          },
+        },
+        { type: 'MemberEmailUnverified', schemaVersion: 1, data: { memberId } },
+      ]);
+    given([joined])
+      .when({ type: 'RefreshMemberProfile', data: { email: 'ada@example.com' } })
+      .thenNothingHappened();
   });
 
   it('leaves a deleted group, and does nothing when not in it', () => {
@@ -143,14 +145,16 @@ describe('Member decider', () => {
       data: { memberId, groupIds: [groupA, groupB], reason: 'updated' },
     };
     const leave: MemberCommand = { type: 'LeaveDeletedGroup', data: { memberGroupId: groupA } };
-    expect(given([joined, inGroups]).when(leave)()).toEqual([
-      {
-        type: 'MemberGroupsReplaced',
-        schemaVersion: 1,
-        data: { memberId, groupIds: [groupB], reason: 'groupDeleted' },
-      },
-    ]);
-    expect(given([joined]).when(leave)()).toEqual([]);
+    given([joined, inGroups])
+      .when(leave)
+      .then([
+        {
+          type: 'MemberGroupsReplaced',
+          schemaVersion: 1,
+          data: { memberId, groupIds: [groupB], reason: 'groupDeleted' },
+        },
+      ]);
+    given([joined]).when(leave).thenNothingHappened();
   });
 
   it('changes the role, recording the one it replaces; the same role again changes nothing', () => {
@@ -160,20 +164,20 @@ describe('Member decider', () => {
       schemaVersion: 1,
       data: { memberId, role: 'MODERATOR', previousRole: 'CUSTOMER' },
     };
-    expect(given([joined]).when(toModerator)()).toEqual([promoted]);
-    expect(given([joined, promoted]).when(toModerator)()).toEqual([]);
-    expect(
-      given([joined, promoted]).when({ type: 'ChangeMemberRole', data: { role: 'ADMIN' } })(),
-    ).toEqual([
-      {
-        type: 'MemberRoleChanged',
-        schemaVersion: 1,
-        data: { memberId, role: 'ADMIN', previousRole: 'MODERATOR' },
-      },
-    ]);
+    given([joined]).when(toModerator).then([promoted]);
+    given([joined, promoted]).when(toModerator).thenNothingHappened();
+    given([joined, promoted])
+      .when({ type: 'ChangeMemberRole', data: { role: 'ADMIN' } })
+      .then([
+        {
+          type: 'MemberRoleChanged',
+          schemaVersion: 1,
+          data: { memberId, role: 'ADMIN', previousRole: 'MODERATOR' },
+        },
+      ]);
     const state = stateAfter(memberDecider, [joined, promoted]);
     expect(state).toMatchObject({ status: 'active', role: 'MODERATOR' });
-    expect(thrownBy(given([]).when(toModerator))).toMatchObject({ rule: 'not-found' });
+    given([]).when(toModerator).thenThrows({ rule: 'not-found' });
   });
 
   it('shows the member as SPEC §3 describes, without a phone number it does not have', () => {

@@ -2,7 +2,7 @@ import type { PostCommentCreated, PostCommentLiked } from '@brand-api/contracts'
 import type { ActingMember } from '../member';
 import { postDecider } from '../post';
 import type { PostState } from '../post';
-import { thrownBy } from '../testing/decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { postCreated } from '../testing/post-created';
 import { postCommentDecider, postCommentLikeDecider } from './index';
 import type { CreatePostComment, PostCommentState } from './index';
@@ -41,25 +41,22 @@ const created: PostCommentCreated = {
 };
 
 describe('PostComment decider', () => {
+  const given = DeciderSpecification.for(postCommentDecider);
+
   it('comments on a post, carrying its title for the webhook', () => {
-    expect(postCommentDecider.decide(comment(), postCommentDecider.initialState())).toEqual([
-      created,
-    ]);
+    given([]).when(comment()).then([created]);
   });
 
   it('refuses banned members, unknown posts and empty comments', () => {
-    const decide = (command: CreatePostComment) => () =>
-      postCommentDecider.decide(command, postCommentDecider.initialState());
-    expect(thrownBy(decide(comment({ actor: { ...actor, isBanned: true } })))).toMatchObject({
-      rule: 'member-banned',
-    });
-    expect(thrownBy(decide(comment({ post: { status: 'absent' } })))).toMatchObject({
-      rule: 'not-found',
-    });
-    expect(thrownBy(decide(comment({ contentHtml: '' })))).toMatchObject({
-      rule: 'invalid',
-      problems: [{ path: ['contentHtml'] }],
-    });
+    given([])
+      .when(comment({ actor: { ...actor, isBanned: true } }))
+      .thenThrows({ rule: 'member-banned' });
+    given([])
+      .when(comment({ post: { status: 'absent' } }))
+      .thenThrows({ rule: 'not-found' });
+    given([])
+      .when(comment({ contentHtml: '' }))
+      .thenThrows({ rule: 'invalid', problems: [{ path: ['contentHtml'] }] });
   });
 });
 
@@ -74,23 +71,17 @@ describe('PostCommentLike decider', () => {
     data: { postCommentId, postId, postTitle: 'Hello', roomId, memberId, member: reference },
   };
 
+  const given = DeciderSpecification.for(postCommentLikeDecider);
+
   it('records the first like and ignores the second', () => {
     const like = { type: 'LikePostComment', data: { comment: state, actor } } as const;
-    expect(postCommentLikeDecider.decide(like, postCommentLikeDecider.initialState())).toEqual([
-      liked,
-    ]);
-    const after = postCommentLikeDecider.evolve(postCommentLikeDecider.initialState(), liked);
-    expect(postCommentLikeDecider.decide(like, after)).toEqual([]);
+    given([]).when(like).then([liked]);
+    given([liked]).when(like).thenNothingHappened();
   });
 
   it('refuses likes of unknown comments', () => {
-    expect(
-      thrownBy(() =>
-        postCommentLikeDecider.decide(
-          { type: 'LikePostComment', data: { comment: { status: 'absent' }, actor } },
-          postCommentLikeDecider.initialState(),
-        ),
-      ),
-    ).toMatchObject({ rule: 'not-found' });
+    given([])
+      .when({ type: 'LikePostComment', data: { comment: { status: 'absent' }, actor } })
+      .thenThrows({ rule: 'not-found' });
   });
 });

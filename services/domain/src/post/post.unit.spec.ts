@@ -1,7 +1,7 @@
 import type { PostLiked } from '@brand-api/contracts';
 import type { ActingMember } from '../member';
 import type { RoomState } from '../room';
-import { givenWhen, stateAfter, thrownBy } from '../testing/decider';
+import { DeciderSpecification, stateAfter } from '../testing/decider-specification';
 import { postCreated } from '../testing/post-created';
 import { postDecider, postLikeDecider } from './index';
 import type { PostCommand, PostState, PostStreamEvent } from './index';
@@ -17,7 +17,7 @@ const moderator: ActingMember = { ...customer, role: 'MODERATOR' };
 const banned: ActingMember = { ...customer, isBanned: true };
 const room: RoomState = { status: 'active', id: roomId, name: 'General' };
 
-const given = givenWhen(postDecider);
+const given = DeciderSpecification.for(postDecider);
 
 const create = (
   overrides: Partial<Extract<PostCommand, { type: 'CreatePost' }>['data']> = {},
@@ -40,61 +40,67 @@ const pinned: PostStreamEvent = { type: 'PostPinned', schemaVersion: 1, data: { 
 
 describe('Post decider', () => {
   it('creates a published post carrying the author as they are now', () => {
-    expect(given([]).when(create())()).toEqual([created]);
+    given([]).when(create()).then([created]);
   });
 
   it('refuses banned members, unknown rooms, empty titles and content that sanitising emptied', () => {
-    expect(thrownBy(given([]).when(create({ actor: banned })))).toMatchObject({
-      rule: 'member-banned',
-    });
-    expect(thrownBy(given([]).when(create({ room: { status: 'absent' } })))).toMatchObject({
-      rule: 'not-found',
-    });
-    expect(thrownBy(given([]).when(create({ title: '  ' })))).toMatchObject({
-      problems: [{ path: ['title'] }],
-    });
-    expect(thrownBy(given([]).when(create({ contentHtml: '<p> &nbsp;</p>' })))).toMatchObject({
-      problems: [{ path: ['contentHtml'] }],
-    });
-    expect(
-      given([]).when(create({ contentHtml: '<img src="https://x.example/a.png">' }))(),
-    ).toHaveLength(1);
+    given([])
+      .when(create({ actor: banned }))
+      .thenThrows({
+        rule: 'member-banned',
+      });
+    given([])
+      .when(create({ room: { status: 'absent' } }))
+      .thenThrows({
+        rule: 'not-found',
+      });
+    given([])
+      .when(create({ title: '  ' }))
+      .thenThrows({
+        problems: [{ path: ['title'] }],
+      });
+    given([])
+      .when(create({ contentHtml: '<p> &nbsp;</p>' }))
+      .thenThrows({
+        problems: [{ path: ['contentHtml'] }],
+      });
+    given([])
+      .when(create({ contentHtml: '<img src="https://x.example/a.png">' }))
+      .thenMatches([{ type: 'PostCreated' }]);
   });
 
   it('lets moderators pin and unpin, once each', () => {
-    expect(given([created]).when({ type: 'PinPost', data: { actor: moderator } })()).toEqual([
-      pinned,
-    ]);
-    expect(
-      given([created, pinned]).when({ type: 'PinPost', data: { actor: moderator } })(),
-    ).toEqual([]);
-    expect(
-      given([created, pinned]).when({
+    given([created])
+      .when({ type: 'PinPost', data: { actor: moderator } })
+      .then([pinned]);
+    given([created, pinned])
+      .when({ type: 'PinPost', data: { actor: moderator } })
+      .thenNothingHappened();
+    given([created, pinned])
+      .when({
         type: 'UnpinPost',
         data: { actor: { ...moderator, role: 'ADMIN' } },
-      })(),
-    ).toEqual([{ type: 'PostUnpinned', schemaVersion: 1, data: { postId, roomId } }]);
+      })
+      .then([{ type: 'PostUnpinned', schemaVersion: 1, data: { postId, roomId } }]);
   });
 
   it('refuses pins by customers and banned moderators, and pins of unknown posts', () => {
-    expect(
-      thrownBy(given([created]).when({ type: 'PinPost', data: { actor: customer } })),
-    ).toMatchObject({
-      rule: 'role-required',
-    });
-    expect(
-      thrownBy(
-        given([created]).when({
-          type: 'PinPost',
-          data: { actor: { ...moderator, isBanned: true } },
-        }),
-      ),
-    ).toMatchObject({ rule: 'member-banned' });
-    expect(
-      thrownBy(given([]).when({ type: 'UnpinPost', data: { actor: moderator } })),
-    ).toMatchObject({
-      rule: 'not-found',
-    });
+    given([created])
+      .when({ type: 'PinPost', data: { actor: customer } })
+      .thenThrows({
+        rule: 'role-required',
+      });
+    given([created])
+      .when({
+        type: 'PinPost',
+        data: { actor: { ...moderator, isBanned: true } },
+      })
+      .thenThrows({ rule: 'member-banned' });
+    given([])
+      .when({ type: 'UnpinPost', data: { actor: moderator } })
+      .thenThrows({
+        rule: 'not-found',
+      });
   });
 });
 
@@ -105,33 +111,20 @@ describe('PostLike decider', () => {
     schemaVersion: 1,
     data: { postId, roomId, memberId, member: reference },
   };
-  const likeGiven = (events: PostLiked[]) => stateAfter(postLikeDecider, events);
+  const given = DeciderSpecification.for(postLikeDecider);
+  const like = { type: 'LikePost', data: { post, actor: customer } } as const;
 
   it('records the first like and ignores the second', () => {
-    expect(
-      postLikeDecider.decide({ type: 'LikePost', data: { post, actor: customer } }, likeGiven([])),
-    ).toEqual([liked]);
-    expect(
-      postLikeDecider.decide(
-        { type: 'LikePost', data: { post, actor: customer } },
-        likeGiven([liked]),
-      ),
-    ).toEqual([]);
+    given([]).when(like).then([liked]);
+    given([liked]).when(like).thenNothingHappened();
   });
 
   it('refuses banned members and unknown posts', () => {
-    expect(
-      thrownBy(() =>
-        postLikeDecider.decide({ type: 'LikePost', data: { post, actor: banned } }, likeGiven([])),
-      ),
-    ).toMatchObject({ rule: 'member-banned' });
-    expect(
-      thrownBy(() =>
-        postLikeDecider.decide(
-          { type: 'LikePost', data: { post: { status: 'absent' }, actor: customer } },
-          likeGiven([]),
-        ),
-      ),
-    ).toMatchObject({ rule: 'not-found' });
+    given([])
+      .when({ type: 'LikePost', data: { post, actor: banned } })
+      .thenThrows({ rule: 'member-banned' });
+    given([])
+      .when({ type: 'LikePost', data: { post: { status: 'absent' }, actor: customer } })
+      .thenThrows({ rule: 'not-found' });
   });
 });

@@ -1,6 +1,6 @@
 import { webhookEndpointDecider } from './index';
 import type { WebhookEndpointCommand, WebhookEndpointEvent } from './index';
-import { givenWhen, thrownBy } from '../testing/decider';
+import { DeciderSpecification, stateAfter } from '../testing/decider-specification';
 
 const brandId = '6f1b2a3c-0000-4000-8000-000000000001';
 const otherBrandId = '6f1b2a3c-0000-4000-8000-000000000002';
@@ -9,7 +9,7 @@ const secret = `whsec_${'A'.repeat(43)}=`;
 const newSecret = `whsec_${'B'.repeat(43)}=`;
 const url = 'https://hooks.example.com/brand-api';
 
-const given = givenWhen(webhookEndpointDecider);
+const given = DeciderSpecification.for(webhookEndpointDecider);
 
 const register = (
   data: Partial<Extract<WebhookEndpointCommand, { type: 'RegisterWebhookEndpoint' }>['data']> = {},
@@ -42,65 +42,68 @@ const goneDisabled: WebhookEndpointEvent = {
 
 describe('WebhookEndpoint decider', () => {
   it('registers an enabled endpoint for every event type when none are named', () => {
-    expect(given([]).when(register())()).toEqual([registered]);
+    given([]).when(register()).then([registered]);
   });
 
   it('keeps the named event types deduplicated and in catalogue order', () => {
-    expect(
-      given([]).when(register({ eventTypes: ['post.liked', 'user.joined', 'post.liked'] }))(),
-    ).toMatchObject([{ data: { eventTypes: ['user.joined', 'post.liked'] } }]);
+    given([])
+      .when(register({ eventTypes: ['post.liked', 'user.joined', 'post.liked'] }))
+      .thenMatches([{ data: { eventTypes: ['user.joined', 'post.liked'] } }]);
   });
 
   it('names every unknown event type and a bad URL in one answer', () => {
-    expect(
-      thrownBy(given([]).when(register({ url: 'ftp://x.example', eventTypes: ['user.left'] }))),
-    ).toMatchObject({
-      rule: 'invalid',
-      problems: [
-        { path: ['url'], message: 'must be http or https' },
-        { path: ['eventTypes', 0], message: "unknown event type 'user.left'" },
-      ],
-    });
+    given([])
+      .when(register({ url: 'ftp://x.example', eventTypes: ['user.left'] }))
+      .thenThrows({
+        rule: 'invalid',
+        problems: [
+          { path: ['url'], message: 'must be http or https' },
+          { path: ['eventTypes', 0], message: "unknown event type 'user.left'" },
+        ],
+      });
   });
 
   it('refuses an empty event type list and URLs with credentials', () => {
-    expect(
-      thrownBy(given([]).when(register({ url: 'https://u:p@x.example/', eventTypes: [] }))),
-    ).toMatchObject({
-      rule: 'invalid',
-      problems: [{ path: ['url'] }, { path: ['eventTypes'] }],
-    });
+    given([])
+      .when(register({ url: 'https://u:p@x.example/', eventTypes: [] }))
+      .thenThrows({
+        rule: 'invalid',
+        problems: [{ path: ['url'] }, { path: ['eventTypes'] }],
+      });
   });
 
   it('refuses a second registration with the same id', () => {
-    expect(thrownBy(given([registered]).when(register()))).toMatchObject({ rule: 'already-taken' });
+    given([registered]).when(register()).thenThrows({ rule: 'already-taken' });
   });
 
   it('records only the fields that change, and nothing for a no-op', () => {
-    expect(given([registered]).when(update({ url, eventTypes: ['post.created'] }))()).toEqual([
-      {
-        type: 'WebhookEndpointUpdated',
-        schemaVersion: 1,
-        data: { webhookEndpointId, changes: { eventTypes: ['post.created'] } },
-      },
-    ]);
-    expect(given([registered]).when(update({ url, eventTypes: null, enabled: true }))()).toEqual(
-      [],
-    );
+    given([registered])
+      .when(update({ url, eventTypes: ['post.created'] }))
+      .then([
+        {
+          type: 'WebhookEndpointUpdated',
+          schemaVersion: 1,
+          data: { webhookEndpointId, changes: { eventTypes: ['post.created'] } },
+        },
+      ]);
+    given([registered])
+      .when(update({ url, eventTypes: null, enabled: true }))
+      .thenNothingHappened();
   });
 
   it('disables and re-enables through an update', () => {
-    const disabled = given([registered]).when(update({ enabled: false }))();
-    expect(disabled).toEqual([
-      {
-        type: 'WebhookEndpointDisabled',
-        schemaVersion: 1,
-        data: { webhookEndpointId, reason: 'operator', detail: null },
-      },
-    ]);
-    expect(given([registered, goneDisabled]).when(update({ enabled: true }))()).toEqual([
-      { type: 'WebhookEndpointEnabled', schemaVersion: 1, data: { webhookEndpointId } },
-    ]);
+    given([registered])
+      .when(update({ enabled: false }))
+      .then([
+        {
+          type: 'WebhookEndpointDisabled',
+          schemaVersion: 1,
+          data: { webhookEndpointId, reason: 'operator', detail: null },
+        },
+      ]);
+    given([registered, goneDisabled])
+      .when(update({ enabled: true }))
+      .then([{ type: 'WebhookEndpointEnabled', schemaVersion: 1, data: { webhookEndpointId } }]);
   });
 
   it('disables once, however many 410s arrive', () => {
@@ -108,8 +111,8 @@ describe('WebhookEndpoint decider', () => {
       type: 'DisableWebhookEndpoint',
       data: { webhookEndpointId, brandId, reason: 'gone', detail: 'HTTP 410' },
     };
-    expect(given([registered]).when(disable)()).toEqual([goneDisabled]);
-    expect(given([registered, goneDisabled]).when(disable)()).toEqual([]);
+    given([registered]).when(disable).then([goneDisabled]);
+    given([registered, goneDisabled]).when(disable).thenNothingHappened();
   });
 
   it('rotates the secret, keeping the previous one for 24 hours from the command time', () => {
@@ -118,40 +121,36 @@ describe('WebhookEndpoint decider', () => {
       data: { webhookEndpointId, brandId, secret: newSecret },
       metadata: { now: '2025-03-02T10:00:00.000Z' },
     };
-    const events = given([registered]).when(rotate)();
-    expect(events).toEqual([
-      {
-        type: 'WebhookEndpointSecretRotated',
-        schemaVersion: 1,
-        data: {
-          webhookEndpointId,
-          secret: newSecret,
-          previousSecretExpiresAt: '2025-03-03T10:00:00.000Z',
-        },
+    const rotated: WebhookEndpointEvent = {
+      type: 'WebhookEndpointSecretRotated',
+      schemaVersion: 1,
+      data: {
+        webhookEndpointId,
+        secret: newSecret,
+        previousSecretExpiresAt: '2025-03-03T10:00:00.000Z',
       },
-    ]);
-    const state = [registered, ...events].reduce(
-      webhookEndpointDecider.evolve,
-      webhookEndpointDecider.initialState(),
-    );
-    expect(state).toMatchObject({
+    };
+    given([registered]).when(rotate).then([rotated]);
+    expect(stateAfter(webhookEndpointDecider, [registered, rotated])).toMatchObject({
       secret: newSecret,
       previousSecret: secret,
       previousSecretExpiresAt: '2025-03-03T10:00:00.000Z',
     });
-    expect(
-      thrownBy(given([registered]).when({ ...rotate, data: { ...rotate.data, secret } })),
-    ).toMatchObject({ rule: 'already-taken' });
+    given([registered])
+      .when({ ...rotate, data: { ...rotate.data, secret } })
+      .thenThrows({ rule: 'already-taken' });
   });
 
   it("reports another brand's endpoint, or a missing one, as not found", () => {
-    expect(
-      thrownBy(given([registered]).when(update({ enabled: false }, otherBrandId))),
-    ).toMatchObject({
-      rule: 'not-found',
-    });
-    expect(thrownBy(given([]).when(update({ enabled: false })))).toMatchObject({
-      rule: 'not-found',
-    });
+    given([registered])
+      .when(update({ enabled: false }, otherBrandId))
+      .thenThrows({
+        rule: 'not-found',
+      });
+    given([])
+      .when(update({ enabled: false }))
+      .thenThrows({
+        rule: 'not-found',
+      });
   });
 });
