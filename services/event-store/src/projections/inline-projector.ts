@@ -3,7 +3,7 @@ import { advisoryKeySql } from '../db';
 import type { RecordedEvent } from '../event-store';
 import type { Projection } from './projection';
 import { ProjectionApplyError } from './projection';
-import type { ProjectionObserver } from './projection-runner';
+import type { ProjectionObserver } from './runner-observers';
 import type { QueuedStatement } from './statement-pipeline';
 import { StatementPipeline } from './statement-pipeline';
 
