@@ -39,7 +39,7 @@ const patternWords = new Map<string, string>([
   ],
   [ENTITY_KIND_PATTERN, 'must be an entity kind in lower case, such as product or member-group'],
   [
-    (EventTypesFilter() as { pattern: string }).pattern,
+    (EventTypesFilter() as unknown as { pattern: string }).pattern,
     `must list event types separated by commas, without spaces: ${webhookEventTypes.join(', ')}`,
   ],
   [PROJECTION_NAME_PATTERN, 'must be a projection name (letters, digits, _ . : -), or all'],
