@@ -4,7 +4,7 @@ import { DataDirInsideClusterError, DataDirLockedError } from './runtime/data-di
 import { exitCodes } from './runtime/exit-codes';
 import { startRuntime } from './runtime/start';
 
-const usage = `Usage: brand-api <serve|work|all>
+const usage = `Usage: brand-api-server <serve|work|all>
 
   serve  the HTTP API (scale out: several instances share one Postgres)
   work   the read-model projectors and the webhook projector and deliverer

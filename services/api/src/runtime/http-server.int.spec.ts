@@ -101,7 +101,7 @@ describe('the API server with short timeouts', () => {
   });
 });
 
-/** `brand-api serve` on its own data directory, with PORT=0 and the given HOST. */
+/** `brand-api-server serve` on its own data directory, with PORT=0 and the given HOST. */
 async function serve(host: string | undefined) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'brand-api-serve-'));
   const runtime = await startRuntime(

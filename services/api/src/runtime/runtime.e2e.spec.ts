@@ -148,7 +148,7 @@ describe('brand-api on the embedded database', () => {
   it('refuses an unknown role with exit code 64', async () => {
     const bad = start(['everything']);
     expect((await bad.exited).code).toBe(exitCodes.usage);
-    expect(bad.output().stderr).toContain('Usage: brand-api <serve|work|all>');
+    expect(bad.output().stderr).toContain('Usage: brand-api-server <serve|work|all>');
   });
 });
 

@@ -97,7 +97,7 @@ describe('catalogue reads through the read cache', () => {
   });
 
   it('is bypassed in a process that does not lead the projection, which still reads its writes', async () => {
-    // A second API process on the same database, like `brand-api serve`: its runner only waits.
+    // A second API process on the same database, like `brand-api-server serve`: its runner only waits.
     const standby = createProjectionRunner({
       db: t.testDb.db,
       store: t.eventStore,
@@ -123,7 +123,7 @@ describe('catalogue reads through the read cache', () => {
     }
   });
 
-  it('is used by an app made after its runner already leads (as `brand-api all` starts)', async () => {
+  it('is used by an app made after its runner already leads (as `brand-api-server all` starts)', async () => {
     const { app: late, http } = secondInstance(t);
     for (let n = 0; n < 3; n += 1) {
       await http.get('/api/v1/brand-products').set('authorization', auth).expect(200);
