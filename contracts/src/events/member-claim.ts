@@ -39,5 +39,3 @@ export const MemberEmailClaimed = defineEvent(
   },
 );
 export type MemberEmailClaimed = Static<typeof MemberEmailClaimed>;
-
-export type MemberClaimEvent = CustomAuthSubClaimed | UsernameClaimed | MemberEmailClaimed;

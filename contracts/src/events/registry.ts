@@ -15,7 +15,6 @@ import {
 } from './member';
 import { CustomAuthSubClaimed, MemberEmailClaimed, UsernameClaimed } from './member-claim';
 import { MemberGroupCreated, MemberGroupDeleted, MemberGroupUpdated } from './member-group';
-import type { EventMetadata } from './metadata';
 import { PostCreated, PostLiked, PostPinned, PostUnpinned } from './post';
 import { PostCommentCreated, PostCommentLiked } from './post-comment';
 import { ProductCreated, ProductDeleted, ProductUpdated } from './product';
@@ -83,14 +82,6 @@ export type DomainEvent = {
 }[DomainEventType];
 
 export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
-
-/** A domain event as read back from the store, with its metadata and position in its stream. */
-export type RecordedDomainEvent<E extends DomainEvent = DomainEvent> = E & {
-  id: string;
-  metadata: EventMetadata;
-  streamName: string;
-  streamVersion: number;
-};
 
 export const domainEventTypes = Object.keys(domainEventSchemas) as DomainEventType[];
 

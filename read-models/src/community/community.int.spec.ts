@@ -3,9 +3,6 @@ import { projectionSpec, useMigratedTestDatabase } from '@brand-api/event-store/
 import {
   communityMigrations,
   communityProjection,
-  createMemberSession,
-  deleteExpiredMemberSessions,
-  findMemberSession,
   getMember,
   getMemberGroup,
   InvalidCommunityCursorError,
@@ -13,10 +10,9 @@ import {
   listMembers,
   listPosts,
   memberIdsInGroup,
-  memberSessionMigrations,
 } from './index';
 
-const db = useMigratedTestDatabase([...communityMigrations, ...memberSessionMigrations]);
+const db = useMigratedTestDatabase([...communityMigrations]);
 
 const brandA = '00000000-0000-4000-8000-00000000000a';
 const brandB = '00000000-0000-4000-8000-00000000000b';
@@ -295,24 +291,5 @@ describe('community projection: posts', () => {
       createdAtAfter: minute(1),
     });
     expect(general.data.map((p) => p.id)).toEqual([postId(3), postId(5)]);
-  });
-});
-
-describe('member sessions', () => {
-  it('finds a live session and forgets it once expired', async () => {
-    await createMemberSession(db(), {
-      tokenHash: 'f'.repeat(64),
-      memberId: memberId(1),
-      brandId: brandA,
-      createdAt: minute(0),
-      expiresAt: minute(30),
-    });
-    expect(await findMemberSession(db(), 'f'.repeat(64), new Date(minute(29)))).toEqual({
-      memberId: memberId(1),
-      brandId: brandA,
-      expiresAt: minute(30),
-    });
-    expect(await findMemberSession(db(), 'f'.repeat(64), new Date(minute(30)))).toBeUndefined();
-    expect(await deleteExpiredMemberSessions(db(), new Date(minute(31)))).toBe(1);
   });
 });

@@ -1,6 +1,5 @@
-export { communityMigrations, memberSessionMigrations } from './migrations';
+export { communityMigrations } from './migrations';
 export { communityProjection } from './projection';
 export { InvalidCommunityCursorError } from './cursor';
 export type { CommunityList } from './cursor';
 export * from './queries';
-export * from './sessions';

@@ -72,23 +72,3 @@ ALTER TABLE member_groups ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFA
 `,
   },
 ];
-
-/**
- * Sessions are credentials, not a view of the log: they are written by the sign-in itself and
- * must survive a rebuild of the community read model, hence their own migration prefix.
- */
-export const memberSessionMigrations: readonly Migration[] = [
-  {
-    id: 'member-sessions/001-member-sessions',
-    sql: `
-CREATE TABLE IF NOT EXISTS member_sessions (
-  token_hash text PRIMARY KEY,
-  member_id uuid NOT NULL,
-  brand_id uuid NOT NULL,
-  created_at timestamptz NOT NULL,
-  expires_at timestamptz NOT NULL
-);
-CREATE INDEX IF NOT EXISTS member_sessions_expires ON member_sessions (expires_at);
-`,
-  },
-];

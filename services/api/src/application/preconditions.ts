@@ -7,12 +7,6 @@ import type { DomainEvent, TrackedStream } from '@brand-api/event-store';
  */
 export type ExpectedVersions = 'any' | readonly number[];
 
-/** A resource and the version of its stream once the write that answers it is appended. */
-export interface Versioned<T> {
-  data: T;
-  version: number;
-}
-
 /**
  * The resource is no longer at a version the caller named: another write landed since the
  * caller read it, or won the race against this one. Nothing of the command is appended.

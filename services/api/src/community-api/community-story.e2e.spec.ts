@@ -3,11 +3,11 @@
  * auth and makes a room; the brand's server creates a magic link; the user follows it, posts
  * and comments; the brand lists the post, bans the member, and the member can post no more.
  */
-import { operatorApiClient } from '../testing/operator-api-client';
+import { operatorApiAgent } from '../testing/operator-api-agent';
 import { createTestApp } from '../testing/test-app';
 import { errorOf } from '../testing/error-body';
 import type { TestApp } from '../testing/test-app';
-import { bearer, everyCommunityScope, sessionCookie } from '../testing/community-kit.spec';
+import { bearer, everyCommunityScope, sessionCookie } from '../testing/community-kit';
 
 jest.setTimeout(120_000);
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const admin = operatorApiClient(() => t);
+const admin = operatorApiAgent(() => t);
 
 it('runs the community story from operator to ban', async () => {
   // The operator creates a brand, switches custom auth on, makes a room and a key.

@@ -5,7 +5,7 @@
 import { memberCommunityOperations, publicCommunityOperations } from '@brand-api/contracts';
 import type { OperationContract } from '@brand-api/contracts';
 import { Compile } from 'typebox/compile';
-import { brand, createRoom, setMemberRole } from '../testing/community-kit.spec';
+import { brand, createRoom, setMemberRole } from '../testing/community-kit';
 import { createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 

@@ -4,7 +4,7 @@ import type { RouteRegistry } from '../http/mount-operations';
 import type { AnyHandler } from '../http/operation';
 import type { AppServices } from '../services';
 import { memberCommandHandlers } from './member-commands';
-import { memberCommunityOperations, publicCommunityOperations } from './operations';
+import { memberCommunityOperations, publicCommunityOperations } from '@brand-api/contracts';
 import type { MemberPrincipal, MemberState } from './session';
 import { requireSameOrigin } from './same-origin';
 import { requireMemberSession } from './session';

@@ -2,7 +2,7 @@ import { postCommentView, postView } from '@brand-api/domain';
 import { requestContext } from '@brand-api/event-store';
 import type { HandlersFor, OperationRequest } from '../http/operation';
 import type { AppServices } from '../services';
-import type { memberCommunityOperations } from './operations';
+import type { memberCommunityOperations } from '@brand-api/contracts';
 import type { MemberPrincipal } from './session';
 import { postUrl } from './urls';
 

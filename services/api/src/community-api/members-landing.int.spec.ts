@@ -11,7 +11,7 @@ import {
   createRoom,
   follow,
   sessionCookie,
-} from '../testing/community-kit.spec';
+} from '../testing/community-kit';
 import { createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 

@@ -9,7 +9,7 @@ import {
   eventCount,
   setMemberRole,
   signUp,
-} from '../testing/community-kit.spec';
+} from '../testing/community-kit';
 
 jest.setTimeout(120_000);
 

@@ -4,7 +4,7 @@ import {
   deleteExpiredMemberSessions,
   deleteMemberSession,
   findMemberSession,
-} from '@brand-api/read-models';
+} from './member-sessions';
 import type { Middleware } from 'koa';
 import type { AuthState } from '../http/mount-operations';
 import type { AppServices } from '../services';

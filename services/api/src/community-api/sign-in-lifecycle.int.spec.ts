@@ -10,7 +10,7 @@ import {
   follow,
   sessionCookie,
   signIn,
-} from '../testing/community-kit.spec';
+} from '../testing/community-kit';
 
 jest.setTimeout(120_000);
 

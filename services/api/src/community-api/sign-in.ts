@@ -6,7 +6,7 @@ import type { HandlersFor } from '../http/operation';
 import type { AppServices } from '../services';
 import { signInErrorPage } from './error-page';
 import { htmlPagePolicy } from './html-page';
-import type { publicCommunityOperations } from './operations';
+import type { publicCommunityOperations } from '@brand-api/contracts';
 import { membersLandingPage } from './landing-page';
 import { endSession, sessionCookieName, sessionMember, startSession } from './session';
 import { membersPageUrl, returnLocation } from './urls';

@@ -2,7 +2,7 @@ import { comparePositions, singleStreamRequested } from '@brand-api/event-store'
 import { createTestApp } from '../testing/test-app';
 import { errorOf } from '../testing/error-body';
 import type { TestApp } from '../testing/test-app';
-import { bearer, brand, eventCount, signUp } from '../testing/community-kit.spec';
+import { bearer, brand, eventCount, signUp } from '../testing/community-kit';
 
 jest.setTimeout(120_000);
 

@@ -8,12 +8,12 @@
 import { CreateBrandProductBody, exampleOf, routes as apiRoutes } from '@brand-api/contracts';
 import type { ProjectionRunner } from '@brand-api/event-store';
 import type { Response } from 'supertest';
-import { adminOperations } from '../operator-api/brands/operations';
-import { webhookAdminOperations } from '../operator-api/webhooks/operations';
-import { memberCommunityOperations, publicCommunityOperations } from '../community-api/operations';
-import { memberAdminOperations, roomAdminOperations } from '../operator-api/community/operations';
-import { everyCommunityScope, sessionCookie } from '../testing/community-kit.spec';
-import { operatorToolOperations } from '../operator-api/tools/operations';
+import { adminOperations } from '@brand-api/contracts';
+import { webhookAdminOperations } from '@brand-api/contracts';
+import { memberCommunityOperations, publicCommunityOperations } from '@brand-api/contracts';
+import { memberAdminOperations, roomAdminOperations } from '@brand-api/contracts';
+import { everyCommunityScope, sessionCookie } from '../testing/community-kit';
+import { operatorToolOperations } from '@brand-api/contracts';
 import { adminAuth, createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 import { startWebhookProjector } from '../testing/webhook-projector';

@@ -10,14 +10,8 @@ import {
 } from '@brand-api/contracts';
 import type { OperationContract } from '@brand-api/contracts';
 import type { Response } from 'supertest';
-import {
-  bearer,
-  brand,
-  createRoom,
-  everyCommunityScope,
-  signUp,
-} from '../testing/community-kit.spec';
-import { operatorApiClient } from '../testing/operator-api-client';
+import { bearer, brand, createRoom, everyCommunityScope, signUp } from '../testing/community-kit';
+import { operatorApiAgent } from '../testing/operator-api-agent';
 import { adminAuth, createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 
@@ -61,7 +55,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const admin = (path: string) => t.http.get(path).set('authorization', adminAuth);
-const operator = operatorApiClient(() => t);
+const operator = operatorApiAgent(() => t);
 const withKey = (path: string) => t.http.get(path).set('authorization', bearer(key));
 
 /**

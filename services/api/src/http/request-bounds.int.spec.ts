@@ -19,7 +19,7 @@ import {
   webhookAdminOperations,
 } from '@brand-api/contracts';
 import { communityPrefix } from '../community-api/urls';
-import { brand, signIn } from '../testing/community-kit.spec';
+import { brand, signIn } from '../testing/community-kit';
 import { productBody } from '../testing/product-body';
 import { createTestApp, testAdminToken } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';

@@ -11,7 +11,7 @@ import type { RouteDefinition } from '@brand-api/contracts';
 import { edgeArbitrary } from '@brand-api/contracts/testing';
 import fc from 'fast-check';
 import type { Response } from 'supertest';
-import { brand, createMagicLink } from '../testing/community-kit.spec';
+import { brand, createMagicLink } from '../testing/community-kit';
 import { createApiFeatures } from '../brand-api';
 import { createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';

@@ -1,8 +1,8 @@
 import { routes as apiRoutes } from '@brand-api/contracts';
-import { adminOperations } from '../operator-api/brands/operations';
-import { webhookAdminOperations } from '../operator-api/webhooks/operations';
-import { memberAdminOperations, roomAdminOperations } from '../operator-api/community/operations';
-import { operatorToolOperations } from '../operator-api/tools/operations';
+import { adminOperations } from '@brand-api/contracts';
+import { webhookAdminOperations } from '@brand-api/contracts';
+import { memberAdminOperations, roomAdminOperations } from '@brand-api/contracts';
+import { operatorToolOperations } from '@brand-api/contracts';
 import { adminAuth, createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 

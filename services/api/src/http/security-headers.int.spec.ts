@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'supertest';
-import { brand, createMagicLink, follow } from '../testing/community-kit.spec';
+import { brand, createMagicLink, follow } from '../testing/community-kit';
 import { adminAuth, createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 

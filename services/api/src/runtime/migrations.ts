@@ -5,11 +5,11 @@ import {
   catalogueMigrations,
   communityMigrations,
   eventFeedMigrations,
-  memberSessionMigrations,
   rebuildMigrations,
 } from '@brand-api/read-models';
 import { idempotencyMigrations } from '../brand-api/idempotency';
 import { catalogueApiMigrations } from '../brand-api/catalogue';
+import { memberSessionMigrations } from '../community-api/member-sessions';
 import { webhookMigrations } from '@brand-api/webhooks';
 
 /** Tables the API process itself owns (not derived from events). */

@@ -13,7 +13,8 @@ import type {
   VariantChangeRequest,
 } from '@brand-api/domain';
 import type { CommandContext, CommandEngine } from '@brand-api/event-store';
-import type { ExpectedVersions, Versioned } from '../preconditions';
+import type { Versioned } from '@brand-api/read-models';
+import type { ExpectedVersions } from '../preconditions';
 import { sweepVariantsOfDeletedProducts } from './orphan-sweep';
 import type { VariantsOfProducts } from './products';
 import { createProduct, deleteProduct, syncProducts, updateProduct } from './products';

@@ -10,7 +10,8 @@ import {
   claimHolder,
 } from '@brand-api/domain';
 import type { UnitOfWork } from '@brand-api/event-store';
-import type { ExpectedVersions, Versioned } from '../preconditions';
+import type { Versioned } from '@brand-api/read-models';
+import type { ExpectedVersions } from '../preconditions';
 import { requireVersion, versionAfterCommit } from '../preconditions';
 import { assertDistinctStoreIds, forRecord } from './bulk-records';
 import { loadStoreIdClaim, newStoreIdClaim } from './store-id-claims';

@@ -13,7 +13,8 @@ import {
   variantStreamName,
 } from '@brand-api/domain';
 import type { UnitOfWork } from '@brand-api/event-store';
-import type { ExpectedVersions, Versioned } from '../preconditions';
+import type { Versioned } from '@brand-api/read-models';
+import type { ExpectedVersions } from '../preconditions';
 import { requireVersion, versionAfterCommit } from '../preconditions';
 import { assertDistinctStoreIds, forRecord } from './bulk-records';
 import { loadStoreIdClaim, newStoreIdClaim, resolveParent } from './store-id-claims';

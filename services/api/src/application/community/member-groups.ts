@@ -8,7 +8,8 @@ import {
 } from '@brand-api/domain';
 import type { LiveMemberGroup } from '@brand-api/domain';
 import type { CommandContext, CommandEngine } from '@brand-api/event-store';
-import type { ExpectedVersions, Versioned } from '../preconditions';
+import type { Versioned } from '@brand-api/read-models';
+import type { ExpectedVersions } from '../preconditions';
 import { requireVersion, versionAfterCommit } from '../preconditions';
 
 /** The members of a group as the read table lists them (a deleted group leaves each of them). */

@@ -10,7 +10,8 @@ import {
 } from '@brand-api/domain';
 import type { ActiveMember, MemberProfile } from '@brand-api/domain';
 import type { CommandContext, CommandEngine, UnitOfWork } from '@brand-api/event-store';
-import type { ExpectedVersions, Versioned } from '../preconditions';
+import type { Versioned } from '@brand-api/read-models';
+import type { ExpectedVersions } from '../preconditions';
 import { requireVersion, versionAfterCommit } from '../preconditions';
 import { claimFreeUsername } from './claims';
 

@@ -28,5 +28,3 @@ export function createCatalogueFeature(options: CatalogueFeatureOptions = {}): F
     },
   };
 }
-
-export const catalogueFeature: Feature = createCatalogueFeature();

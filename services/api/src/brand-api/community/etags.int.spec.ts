@@ -3,7 +3,7 @@ import { brandApiClient } from '../../testing/brand-api-client';
 import { errorOf } from '../../testing/error-body';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import { brand, eventCount, signUp } from '../../testing/community-kit.spec';
+import { brand, eventCount, signUp } from '../../testing/community-kit';
 
 jest.setTimeout(180_000);
 

@@ -1,12 +1,6 @@
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import {
-  bearer,
-  brand,
-  createMagicLink,
-  eventCount,
-  follow,
-} from '../../testing/community-kit.spec';
+import { bearer, brand, createMagicLink, eventCount, follow } from '../../testing/community-kit';
 
 jest.setTimeout(120_000);
 

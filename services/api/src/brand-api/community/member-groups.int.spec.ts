@@ -2,7 +2,7 @@ import { brandApiClient } from '../../testing/brand-api-client';
 import { createTestApp } from '../../testing/test-app';
 import { errorOf } from '../../testing/error-body';
 import type { TestApp } from '../../testing/test-app';
-import { brand, eventCount, signUp } from '../../testing/community-kit.spec';
+import { brand, eventCount, signUp } from '../../testing/community-kit';
 
 jest.setTimeout(120_000);
 

@@ -9,7 +9,7 @@ import {
   expectRefused,
   signIn,
   signUp,
-} from '../../testing/community-kit.spec';
+} from '../../testing/community-kit';
 
 jest.setTimeout(120_000);
 

@@ -17,7 +17,7 @@ import {
   createRoom,
   everyCommunityScope,
   signIn,
-} from '../../testing/community-kit.spec';
+} from '../../testing/community-kit';
 import { createApiFeatures } from '../index';
 import { createEventsFeature } from './index';
 

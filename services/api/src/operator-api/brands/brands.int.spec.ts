@@ -1,7 +1,7 @@
 import { scopes } from '@brand-api/contracts';
 import { readWholeLog } from '@brand-api/event-store/testing';
 import { errorOf } from '../../testing/error-body';
-import { operatorApiClient } from '../../testing/operator-api-client';
+import { operatorApiAgent } from '../../testing/operator-api-agent';
 import { adminAuth, createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 
@@ -22,7 +22,7 @@ interface KeyBody {
   data: { id: string; key: string; scopes: string[]; name: string | null; prefix: string };
 }
 
-const admin = operatorApiClient(() => t);
+const admin = operatorApiAgent(() => t);
 
 const createBrand = async (body: object) =>
   (await admin.post('/brands', body).expect(201)).body as BrandBody;

@@ -12,7 +12,7 @@ import type { HandlersFor } from '../../http/operation';
 import type { AppServices } from '../../services';
 import type { OperatorPrincipal } from '../operator-auth';
 import { operatorContext } from '../operator-context';
-import type { AdminOperations } from './operations';
+import type { adminOperations } from '@brand-api/contracts';
 
 const brandBody = (brand: LiveBrand) => ({
   id: brand.id,
@@ -33,7 +33,7 @@ const keyBody = (row: ApiKeyRow) => ({
 /** Brands and API keys for operators: thin calls into the Brand and ApiKey deciders. */
 export function adminHandlers(
   services: AppServices,
-): HandlersFor<AdminOperations, OperatorPrincipal> {
+): HandlersFor<typeof adminOperations, OperatorPrincipal> {
   const { db } = services;
   const { brands } = services.application;
 

@@ -9,7 +9,7 @@ import { entityKinds, findEntity } from './entity-registry';
 import type { AuditedEntity } from './entity-registry';
 import { exportLines } from './event-export';
 import { entityHistory, requestHistory } from './history';
-import type { OperatorToolOperations } from './operations';
+import type { operatorToolOperations } from '@brand-api/contracts';
 import { parsePointInTime } from './point-in-time';
 import { listParkedEvents, resolveParkedEvent } from './parked-events';
 import { projectionStatuses } from './projection-status';
@@ -40,7 +40,7 @@ function entityOf(kind: string): AuditedEntity {
 export function operatorToolHandlers(
   services: AppServices,
   deps: OperatorToolDeps,
-): HandlersFor<OperatorToolOperations, OperatorPrincipal> {
+): HandlersFor<typeof operatorToolOperations, OperatorPrincipal> {
   const { db, eventStore } = services;
   const rebuildable = deps.projections.filter((p) => p.rebuildable).map((p) => p.name);
 

@@ -8,10 +8,9 @@ import { allMigrations } from '../../runtime/migrations';
 import { readModelProjections } from '../../runtime/projections';
 import type { AppServices } from '../../services';
 import { operatorToolHandlers } from './handlers';
-import { operatorToolOperations } from './operations';
+import { operatorToolOperations } from '@brand-api/contracts';
 import { RebuildJobs } from './rebuild-jobs';
 
-export { operatorToolOperations } from './operations';
 export { auditedEntities, entityKinds } from './entity-registry';
 export type { AuditedEntity } from './entity-registry';
 export { RebuildJobs } from './rebuild-jobs';

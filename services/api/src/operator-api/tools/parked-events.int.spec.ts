@@ -7,7 +7,7 @@
  */
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { operatorApiClient } from '../../testing/operator-api-client';
+import { operatorApiAgent } from '../../testing/operator-api-agent';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { appendUnprojectableProduct } from '../../testing/poison';
@@ -54,7 +54,7 @@ async function eventually(assertion: () => Promise<void>, timeoutMs = 10_000): P
 }
 
 const as = (brand: { key: string }) => `Bearer ${brand.key}`;
-const admin = operatorApiClient(() => t);
+const admin = operatorApiAgent(() => t);
 
 const appendPoison = (brandId: string) => appendUnprojectableProduct(t.eventStore, brandId);
 

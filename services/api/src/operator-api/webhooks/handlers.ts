@@ -13,7 +13,7 @@ import type { HandlersFor } from '../../http/operation';
 import type { AppServices } from '../../services';
 import type { OperatorPrincipal } from '../operator-auth';
 import { operatorContext } from '../operator-context';
-import type { WebhookAdminOperations } from './operations';
+import type { webhookAdminOperations } from '@brand-api/contracts';
 
 /** What operators see of an endpoint: the decided state, never its secrets. */
 function endpointBody(endpoint: RegisteredEndpoint, view: WebhookEndpointView | undefined) {
@@ -42,7 +42,7 @@ function invalidCursor(error: unknown): never {
 /** Thin calls into the webhook use cases and the webhook package's queries. */
 export function webhookAdminHandlers(
   services: AppServices,
-): HandlersFor<WebhookAdminOperations, OperatorPrincipal> {
+): HandlersFor<typeof webhookAdminOperations, OperatorPrincipal> {
   const { db } = services;
   const { webhooks } = services.application;
 

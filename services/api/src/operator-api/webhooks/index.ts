@@ -4,10 +4,7 @@ import type { AnyHandler } from '../../http/operation';
 import type { AppServices } from '../../services';
 import type { OperatorPrincipal } from '../operator-auth';
 import { webhookAdminHandlers } from './handlers';
-import { webhookAdminOperations } from './operations';
-
-export { webhookAdminOperations } from './operations';
-export type { WebhookAdminOperations } from './operations';
+import { webhookAdminOperations } from '@brand-api/contracts';
 
 /** Mounts the webhook endpoint calls of the operator API under `prefix`. */
 export function mountWebhookAdmin(

@@ -15,7 +15,7 @@ import {
   createRoom,
   follow,
   sessionCookie,
-} from '../../testing/community-kit.spec';
+} from '../../testing/community-kit';
 import { adminAuth, createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 

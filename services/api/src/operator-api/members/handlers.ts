@@ -3,7 +3,7 @@ import type { HandlersFor } from '../../http/operation';
 import type { AppServices } from '../../services';
 import type { OperatorPrincipal } from '../operator-auth';
 import { operatorContext } from '../operator-context';
-import type { memberAdminOperations, roomAdminOperations } from './operations';
+import type { memberAdminOperations, roomAdminOperations } from '@brand-api/contracts';
 
 type Operations = [...typeof roomAdminOperations, ...typeof memberAdminOperations];
 

@@ -1,6 +1,6 @@
 import { adminAuth, createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import { bearer, brand, eventCount, setMemberRole, signUp } from '../../testing/community-kit.spec';
+import { bearer, brand, eventCount, setMemberRole, signUp } from '../../testing/community-kit';
 
 jest.setTimeout(120_000);
 

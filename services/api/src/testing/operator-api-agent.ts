@@ -1,8 +1,11 @@
 import { adminAuth } from './test-app';
 import type { TestApp } from './test-app';
 
-/** Calls of `/admin/v1` with the operator token, as an operator's tools make them. */
-export function operatorApiClient(app: () => TestApp) {
+/**
+ * Calls of `/admin/v1` with the operator token through supertest, as an operator's tools make
+ * them (the CLI's real HTTP client is `services/cli/src/operator-api-client.ts`).
+ */
+export function operatorApiAgent(app: () => TestApp) {
   const authorised = <R extends { set(name: string, value: string): R }>(request: R) =>
     request.set('authorization', adminAuth);
   return {

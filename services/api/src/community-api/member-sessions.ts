@@ -1,4 +1,10 @@
-import type { Queryable } from '@brand-api/event-store';
+/**
+ * Members' sign-in sessions: the community API's own state, like idempotency keys are the
+ * Brand API's. A session is a credential the sign-in writes, not a view of the event log, so it
+ * lives here beside the sign-in rather than in the read models (which are only written by
+ * projections, and which a rebuild may replace); its table must survive any rebuild.
+ */
+import type { Migration, Queryable } from '@brand-api/event-store';
 
 /** A signed-in member's session; the cookie holds a random token, this table its SHA-256. */
 export interface MemberSession {
@@ -47,3 +53,20 @@ export async function deleteExpiredMemberSessions(db: Queryable, now: Date): Pro
 export async function deleteMemberSession(db: Queryable, tokenHash: string): Promise<void> {
   await db.query('DELETE FROM member_sessions WHERE token_hash = $1', [tokenHash]);
 }
+
+/** The sessions table, with a migration prefix of its own (no read model's). */
+export const memberSessionMigrations: readonly Migration[] = [
+  {
+    id: 'member-sessions/001-member-sessions',
+    sql: `
+CREATE TABLE IF NOT EXISTS member_sessions (
+  token_hash text PRIMARY KEY,
+  member_id uuid NOT NULL,
+  brand_id uuid NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS member_sessions_expires ON member_sessions (expires_at);
+`,
+  },
+];
