@@ -1,4 +1,6 @@
+import type { DomainEvent, DomainEventType } from '@brand-api/contracts';
 import type { RecordedEvent } from '@brand-api/event-store';
+import type { EventDataByType } from '@brand-api/event-store/testing';
 import { projectionSpec, useMigratedTestDatabase } from '@brand-api/event-store/testing';
 import { brandsMigrations } from './migrations';
 import { brandsProjection } from './projection';
@@ -17,10 +19,13 @@ const db = useMigratedTestDatabase(brandsMigrations);
 const brandA = '00000000-0000-4000-8000-00000000000a';
 const keyA = '00000000-0000-4000-8000-0000000000a1';
 
-const spec = projectionSpec(brandsProjection, db);
+const spec = projectionSpec<DomainEvent>(brandsProjection, db);
 
-const recorded = (type: string, data: unknown, occurredAt: string): RecordedEvent =>
-  spec.recorded(type, data, { metadata: { occurredAt }, recordedAt: new Date(occurredAt) });
+const recorded = <T extends DomainEventType>(
+  type: T,
+  data: EventDataByType<DomainEvent>[T],
+  occurredAt: string,
+) => spec.recorded(type, data, { metadata: { occurredAt }, recordedAt: new Date(occurredAt) });
 
 const given = (...events: RecordedEvent[]) => spec.given(...events);
 

@@ -1,4 +1,6 @@
+import type { DomainEvent, DomainEventType } from '@brand-api/contracts';
 import type { RecordedEvent } from '@brand-api/event-store';
+import type { EventDataByType } from '@brand-api/event-store/testing';
 import { projectionSpec, useMigratedTestDatabase } from '@brand-api/event-store/testing';
 import { InvalidCatalogueCursorError } from './cursor';
 import { catalogueMigrations } from './migrations';
@@ -18,9 +20,14 @@ const brandB = '00000000-0000-4000-8000-00000000000b';
 const uuid = (prefix: number, n: number) =>
   `${String(prefix).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const spec = projectionSpec(catalogueProjection, db);
+const spec = projectionSpec<DomainEvent>(catalogueProjection, db);
 
-function recorded(type: string, data: unknown, brandId = brandA, streamVersion = 0): RecordedEvent {
+function recorded<T extends DomainEventType>(
+  type: T,
+  data: EventDataByType<DomainEvent>[T],
+  brandId = brandA,
+  streamVersion = 0,
+) {
   return spec.recorded(type, data, { metadata: { brandId }, streamVersion });
 }
 

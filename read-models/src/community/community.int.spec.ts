@@ -1,4 +1,6 @@
+import type { DomainEvent, DomainEventType } from '@brand-api/contracts';
 import type { RecordedEvent } from '@brand-api/event-store';
+import type { EventDataByType } from '@brand-api/event-store/testing';
 import { projectionSpec, useMigratedTestDatabase } from '@brand-api/event-store/testing';
 import {
   communityMigrations,
@@ -24,15 +26,15 @@ const memberId = (n: number) => `30000000-0000-4000-8000-${String(n).padStart(12
 const postId = (n: number) => `40000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const minute = (n: number) => new Date(Date.UTC(2025, 2, 1, 10, n)).toISOString();
 
-const spec = projectionSpec(communityProjection, db);
+const spec = projectionSpec<DomainEvent>(communityProjection, db);
 
-const recorded = (
-  type: string,
-  data: unknown,
+const recorded = <T extends DomainEventType>(
+  type: T,
+  data: EventDataByType<DomainEvent>[T],
   occurredAt: string,
   brandId = brandA,
   streamVersion = 0,
-): RecordedEvent =>
+) =>
   spec.recorded(type, data, {
     metadata: { brandId, occurredAt },
     streamVersion,
