@@ -1,5 +1,7 @@
 import type { TSchema } from 'typebox';
-import type { RequestPart } from './validation';
+
+/** Where in a request a value came from. */
+export type RequestPart = 'path' | 'query' | 'body';
 
 /**
  * Names clients often bring from other APIs, and the name this API uses for the same thing:

@@ -12,10 +12,11 @@ import type { TObject, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
 import { unknownPropertyMessage } from './unknown-properties';
+import type { RequestPart } from './unknown-properties';
 import { resolveUnions } from './union-errors';
 import type { Finding } from './union-errors';
 
-export type RequestPart = 'path' | 'query' | 'body';
+export type { RequestPart };
 
 /** At most this many failing fields are reported; one bad record can break many rules. */
 const maxDetails = 20;
