@@ -34,8 +34,20 @@ export function eventStreamContent(data: TSchema, components: SchemaComponents):
         description:
           'Server-Sent Events: `id:` the event’s id, `event:` its type, `data:` its webhook body as one line of JSON (schema in `x-event-data`); `: ping` comments keep an idle stream open.',
       },
-      'x-event-data': components.reference(data),
+      'x-event-data': eventDataSchema(data, components),
       example: `id: msg_2Kq8c7Q1mW3xV9bN0pL5tY4rZ6a\nevent: ${example.type}\ndata: ${JSON.stringify(example)}\n\n: ping\n\n`,
     },
   };
+}
+
+/**
+ * The schema of one event's data. A union is spelled out as its members' references: a
+ * reference to the union itself from an extension would leave its component unused in the
+ * eyes of OpenAPI tools (they do not follow `x-` properties).
+ */
+export function eventDataSchema(data: TSchema, components: SchemaComponents): JsonSchema {
+  const members = (data as { anyOf?: TSchema[] }).anyOf;
+  return members === undefined
+    ? components.reference(data)
+    : { anyOf: members.map((member) => components.reference(member)) };
 }
