@@ -18,7 +18,7 @@ import type { ServerProcess } from './processes';
 import { openSse } from './sse-reader';
 
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const events = Number(process.env.BENCH_EVENTS ?? 1_000);
+const events = Number(process.env.BENCH_EVENTS ?? 500);
 const writers = Number(process.env.BENCH_WRITERS ?? 4);
 const adminToken = randomBytes(24).toString('hex');
 const runId = randomBytes(3).toString('hex');

@@ -21,13 +21,16 @@ export interface SseConnection {
   ended: Promise<void>;
   /** The body of a refused stream (a 4xx answer), else ''. */
   body: string;
+  /** True once `close()` was called. */
+  closed: boolean;
   close(): void;
 }
 
 export function openSse(
   url: string,
   headers: Record<string, string>,
-  onEvent: (event: SseEvent) => void,
+  /** Called with each event and its connection (events may come before the promise settles). */
+  onEvent: (event: SseEvent, connection: SseConnection) => void,
 ): Promise<SseConnection> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { accept: 'text/event-stream', ...headers } });
@@ -44,7 +47,11 @@ export function openSse(
         comments: [],
         ended,
         body: '',
-        close: () => req.destroy(),
+        closed: false,
+        close: () => {
+          connection.closed = true;
+          req.destroy();
+        },
       };
       res.setEncoding('utf8');
       if (connection.status !== 200) {
@@ -70,7 +77,7 @@ export function openSse(
               hasData = true;
             }
           }
-          if (hasData) onEvent(event);
+          if (hasData) onEvent(event, connection);
         }
       });
       resolve(connection);

@@ -1,8 +1,9 @@
 /**
  * The stream loses and repeats nothing across forced disconnects: 5,000 events written by
- * concurrent writers (so transactions commit out of order) while a reader is cut off 20 times,
+ * concurrent appenders (so transactions commit out of order) while a reader is cut off 20 times,
  * mid-stream, and reconnects each time with the `Last-Event-ID` of the last event it got.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,7 @@ jest.setTimeout(600_000);
 
 const totalEvents = 5_000;
 const disconnects = 20;
-const writers = 16;
+const writers = 8;
 
 let t: TestApp;
 let server: Server;
@@ -36,51 +37,80 @@ afterAll(async () => {
 });
 
 it(`loses and repeats nothing across ${disconnects} forced disconnects during ${totalEvents} events`, async () => {
-  const { key } = await brand(t, { customAuth: true, scopes: ['events:read', 'magic_link:write'] });
+  const { key, brandId } = await brand(t, { customAuth: true, scopes: ['events:read'] });
   const received: string[] = [];
   let forced = 0;
-  let connection: SseConnection | undefined;
+  const connections: SseConnection[] = [];
   let reconnecting: Promise<void> = Promise.resolve();
+  let generations = 0;
 
   const connect = async (lastEventId: string | undefined): Promise<void> => {
     const headers: Record<string, string> = { authorization: bearer(key) };
     if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
-    const opened = await openSse(`${base}/api/v1/events/stream`, headers, (event) => {
-      if (event.id === undefined || opened !== connection) return;
+    const generation = (generations += 1);
+    const opened = await openSse(`${base}/api/v1/events/stream`, headers, (event, self) => {
+      // Frames still parsed after a forced close are not received: the client dropped them.
+      if (event.id === undefined || generation !== generations || self.closed) return;
       received.push(event.id);
       // Cut the connection every 240 events, mid-stream (frames may be in flight).
       if (received.length % 240 === 0 && forced < disconnects) {
         forced += 1;
-        opened.close();
-        connection = undefined;
+        self.close();
         reconnecting = connect(event.id);
       }
     });
     expect(opened.status).toBe(200);
-    connection = opened;
+    connections.push(opened);
   };
   await connect(undefined);
 
-  // Writers: each new member is one user.joined event of the brand.
+  // Writers: each new member is one user.joined event of the brand, appended in its own
+  // transaction by one of several concurrent appenders, so commits interleave and land out of
+  // order. They go past the HTTP layer to make 5,000 events in seconds (the API's write path
+  // is events.int.spec's and bench:events' part).
   let next = 0;
   const write = async () => {
     while (next < totalEvents) {
       const n = (next += 1);
-      const response = await fetch(`${base}/api/v1/magic-link`, {
-        method: 'POST',
-        headers: { authorization: bearer(key), 'content-type': 'application/json' },
-        body: JSON.stringify({
-          customAuthSub: `resume-${n}`,
-          email: `resume${n}@example.com`,
-          firstName: 'Ada',
-        }),
-      });
-      expect(response.status).toBe(200);
-      await response.arrayBuffer();
+      const memberId = randomUUID();
+      const occurredAt = new Date().toISOString();
+      await t.eventStore.appendToStream(
+        `member-${memberId}`,
+        [
+          {
+            type: 'MemberJoined',
+            data: {
+              memberId,
+              username: `resume-${n}`,
+              customAuthSub: `resume-${n}`,
+              email: `resume${n}@example.com`,
+              phoneNumber: null,
+              firstName: 'Ada',
+              lastName: null,
+              profilePictureUrl: null,
+              isEmailVerified: false,
+              role: 'CUSTOMER',
+              joinedVia: 'magicLink',
+              joinedAt: occurredAt,
+            },
+            metadata: {
+              brandId,
+              actor: { kind: 'system', id: 'stream-resume-test' },
+              requestId: null,
+              correlationId: randomUUID(),
+              causationId: null,
+              occurredAt,
+            },
+          },
+        ],
+        { expectedVersion: 'no_stream' },
+      );
     }
   };
   await Promise.all(Array.from({ length: writers }, write));
 
+  // Appends past the API do not wait for the read models: wait here until they have the head.
+  expect(await t.runner.waitFor(await t.eventStore.headPosition(), 300_000)).toBe(true);
   const deadline = Date.now() + 60_000;
   while (received.length < totalEvents && Date.now() < deadline) {
     await reconnecting;
@@ -88,7 +118,7 @@ it(`loses and repeats nothing across ${disconnects} forced disconnects during ${
   }
   // A moment more: anything repeated after the last one would arrive now.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  connection?.close();
+  for (const connection of connections) connection.close();
 
   const feed: string[] = [];
   let cursor: string | undefined;
