@@ -77,29 +77,11 @@ function cyclesOf(graph) {
   return cycles;
 }
 
-/**
- * The write path (event-store commands and projections) is being reshaped for issue 24: cycles
- * wholly inside it are reported without failing until that work lands. Delete this then.
- */
-const pendingUnder = [
-  'services/event-store/src/commands/',
-  'services/event-store/src/projections/',
-];
-const isPending = (files) =>
-  files.every((file) => pendingUnder.some((folder) => file.startsWith(folder)));
-let pendingCount = 0;
-
 let failed = false;
 for (const workspace of workspaces) {
   const graph = new Map();
   for (const file of sourcesUnder(join(root, workspace))) graph.set(file, importsOf(file));
   for (const cycle of cyclesOf(graph)) {
-    const files = cycle.map((file) => relative(root, file));
-    if (isPending(files)) {
-      pendingCount += 1;
-      console.warn(`import cycle (pending, issue 24): ${files.join(' ')}`);
-      continue;
-    }
     failed = true;
     console.error(`import cycle in ${workspace} (${cycle.length} files):`);
     for (const file of cycle) console.error(`  ${relative(root, file)}`);
@@ -109,4 +91,4 @@ if (failed) {
   console.error('Break each cycle: move what both sides need into a module of its own.');
   process.exit(1);
 }
-console.log(`no import cycles in ${workspaces.length} workspaces (${pendingCount} pending)`);
+console.log(`no import cycles in ${workspaces.length} workspaces`);

@@ -1,8 +1,24 @@
 import type { LogPosition } from '../event-store';
 import { comparePositions } from '../event-store';
 import type { CommandContext } from './command-context';
-import type { CommandLogger, ProjectionWaiter } from './command-engine';
 import { WriteNotAppliedError } from './errors';
+import type { ProjectionRunner } from '../projections';
+
+/**
+ * What commands need of the projection runner, in any role (even one that projects nothing):
+ * read-after-write waits, change notices for read caches, and the parked events operators
+ * retry or skip.
+ */
+export type ProjectionWaiter = Pick<
+  ProjectionRunner,
+  'waitFor' | 'handling' | 'observe' | 'unappliedIn' | 'retryParked' | 'skipParked'
+>;
+
+/** pino's Logger satisfies it. */
+export interface CommandLogger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 export interface AwaitReadModelsDeps {
   projections: ProjectionWaiter;

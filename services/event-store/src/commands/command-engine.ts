@@ -1,29 +1,15 @@
 import type { EventStore, LogPosition } from '../event-store';
 import { ConcurrencyError } from '../event-store';
-import type { ProjectionRunner } from '../projections';
 import { awaitReadModels } from './await-read-models';
+import type { CommandLogger, ProjectionWaiter } from './await-read-models';
+
+export type { CommandLogger, ProjectionWaiter } from './await-read-models';
 import type { CommandContext } from './command-context';
 import { ChangedConcurrentlyError, ReservationPendingError } from './errors';
 import type { RetryPolicy } from './retry-policy';
 import { lostRaces } from './retry-policy';
 import type { StreamStates } from './stream-states';
 import { UnitOfWork } from './unit-of-work';
-
-/**
- * What commands need of the projection runner, in any role (even one that projects nothing):
- * read-after-write waits, change notices for read caches, and the parked events operators
- * retry or skip.
- */
-export type ProjectionWaiter = Pick<
-  ProjectionRunner,
-  'waitFor' | 'handling' | 'observe' | 'unappliedIn' | 'retryParked' | 'skipParked'
->;
-
-/** pino's Logger satisfies it. */
-export interface CommandLogger {
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 export interface CommandEngineDeps {
   eventStore: EventStore;

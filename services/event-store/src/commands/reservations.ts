@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Decider } from '@brand-api/domain';
-import type { EventMetadata } from '../event-store';
-import type { DomainEvent } from './command-context';
+import type { EventMetadata, EventShape as DomainEvent } from '../event-store';
 
 /**
  * How a uniqueness claim stream keeps its value together with the entity that holds it on a

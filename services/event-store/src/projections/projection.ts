@@ -1,18 +1,8 @@
 import type { Queryable } from '../db';
 import type { EventMetadata, EventShape, LogPosition, RecordedEvent } from '../event-store';
-import type { MergeableRows } from './row-insert';
+import type { SqlStatement } from './sql-statement';
 
-/** One parameterised statement: values travel as parameters, never inside `text`. */
-export interface SqlStatement {
-  text: string;
-  params?: readonly unknown[];
-  /**
-   * Set by `RowInsert.row()` and `RowsStatement.row()`: the statement stands for one row of that
-   * statement, and the runner may send it together with the rows of the statements right after
-   * it (see row-insert.ts).
-   */
-  insert?: MergeableRows;
-}
+export type { SqlStatement } from './sql-statement';
 
 /**
  * A read-model projection. The runner owns the transaction and the checkpoint; a projection

@@ -1,4 +1,6 @@
-import type { SqlStatement } from './projection';
+import type { MergeableRows, SqlStatement } from './sql-statement';
+
+export type { MergeableRows } from './sql-statement';
 
 /** Postgres refuses a statement with more parameters than this (the protocol counts them in 16 bits). */
 const maxParameters = 65_535;
@@ -11,20 +13,6 @@ const maxCachedRows = 32;
 const plainIdentifier = /^[a-z_][a-z0-9_]*$/;
 /** A scalar type name as a cast takes it: `uuid`, `timestamptz`, `double precision`. */
 const plainType = /^[a-z_][a-z0-9_]*( [a-z_][a-z0-9_]*)*$/;
-
-/**
- * A statement that stands for one row and that the runner may send together with the rows of
- * the same statement right after it, as one statement over all of them (see statement-pipeline.ts).
- */
-export interface MergeableRows {
-  /** The most rows one statement may carry. */
-  readonly maxRows: number;
-  /**
-   * The one statement over `rows` rows, given their statements' parameters one after the other
-   * (each row's in its statement's order).
-   */
-  merge(params: readonly unknown[], rows: number): SqlStatement;
-}
 
 export interface RowInsertSpec<C extends string> {
   /** The table, as the search path finds it (a rebuild puts its shadow schema first). */
