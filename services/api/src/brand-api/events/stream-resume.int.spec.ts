@@ -11,7 +11,7 @@ import { openSse } from '../../bench/sse-reader';
 import type { SseConnection } from '../../bench/sse-reader';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import { bearer, brand } from '../../testing/community-kit.spec';
+import { bearer, brand } from '../../testing/community-kit';
 
 jest.setTimeout(600_000);
 
