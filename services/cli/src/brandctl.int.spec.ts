@@ -103,11 +103,12 @@ describe('brandctl', () => {
     expect(unnamed.stdout).toMatch(/^id: +\S+\nscopes: +posts:read\nkey: +bk_live_\w+\n/);
   });
 
-  it('reports API errors with their code and exits 1', async () => {
+  it('reports API errors with their code and what to do; a missing token exits 77 (sysexits NOPERM)', async () => {
     const noToken = await brandctl(['brands', 'list'], { BRANDCTL_TOKEN: undefined });
-    expect(noToken).toMatchObject({ code: 1, stdout: '' });
+    expect(noToken).toMatchObject({ code: 77, stdout: '' });
     expect(noToken.stderr).toBe(
-      'Error: Missing or invalid admin token (ADMIN_UNAUTHORIZED, HTTP 401)\n',
+      'Error: Missing or invalid admin token (ADMIN_UNAUTHORIZED, HTTP 401)\n' +
+        'Pass the operator token with --token <token> or set BRANDCTL_TOKEN (the admin token the server printed on its first start, or its ADMIN_TOKEN).\n',
     );
 
     const flagWins = await brandctl(['--token', testAdminToken, 'brands', 'list'], {
@@ -174,8 +175,10 @@ describe('brandctl', () => {
       stderr: (text) => (stderr += text),
       env: { BRANDCTL_TOKEN: testAdminToken },
     });
-    expect(code).toBe(1);
+    // Nothing listens on port 9: sysexits UNAVAILABLE, and a hint to start the server.
+    expect(code).toBe(69);
     expect(stderr).toMatch(/^Error: Cannot reach http:\/\/127\.0\.0\.1:9: /);
+    expect(stderr).toContain('Is the server running? Start it with `npm start`');
   });
 
   it('prints help', async () => {

@@ -37,6 +37,25 @@ export class OperatorApiError extends Error {
 
 export class OperatorConnectionError extends Error {
   override readonly name = 'OperatorConnectionError';
+  constructor(
+    message: string,
+    /** `unreachable`: no answer at all; `refused`: nothing listens there (ECONNREFUSED). */
+    readonly reach: 'answered' | 'unreachable' | 'refused' = 'answered',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Whether an error or one of its causes is a refused connection. Duck-typed: fetch's errors
+ * may come from another realm (a test VM), where `instanceof Error` does not hold.
+ */
+function isRefused(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { code, errors, cause } = error as { code?: unknown; errors?: unknown; cause?: unknown };
+  if (code === 'ECONNREFUSED') return true;
+  if (Array.isArray(errors) && errors.some((inner) => isRefused(inner, depth + 1))) return true;
+  return isRefused(cause, depth + 1);
 }
 
 type Defined<T, Part> = T extends undefined ? unknown : Part;
@@ -104,7 +123,11 @@ export function createOperatorApiClient(options: OperatorApiClientOptions): Oper
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
       const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new OperatorConnectionError(`Cannot reach ${base}: ${reason}`);
+      const refused = isRefused(error);
+      throw new OperatorConnectionError(
+        `Cannot reach ${base}: ${refused ? 'connection refused (ECONNREFUSED)' : reason}`,
+        refused ? 'refused' : 'unreachable',
+      );
     }
   }
 

@@ -211,14 +211,30 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
+/** sysexits(3): the operator lacks the permission (token), or the service is unavailable. */
+const EX_NOPERM = 77;
+const EX_UNAVAILABLE = 69;
+
 function reportFailure(error: unknown, io: CliIo, json: boolean): number {
   if (error instanceof OperatorApiError) {
     io.stderr(json ? `${JSON.stringify(error.body, null, 2)}\n` : describeApiError(error));
-    return 1;
+    if (error.status !== 401 && error.status !== 403) return 1;
+    if (!json) {
+      io.stderr(
+        'Pass the operator token with --token <token> or set BRANDCTL_TOKEN (the admin token the server printed on its first start, or its ADMIN_TOKEN).\n',
+      );
+    }
+    return EX_NOPERM;
   }
   if (error instanceof OperatorConnectionError) {
     io.stderr(`Error: ${error.message}\n`);
-    return 1;
+    if (error.reach === 'answered') return 1;
+    {
+      io.stderr(
+        'Is the server running? Start it with `npm start`, or point --url (BRANDCTL_URL) at it.\n',
+      );
+    }
+    return EX_UNAVAILABLE;
   }
   // Commander has already printed usage errors and help through configureOutput.
   if (error instanceof CommanderError) return error.exitCode;
