@@ -229,11 +229,9 @@ function reportFailure(error: unknown, io: CliIo, json: boolean): number {
   if (error instanceof OperatorConnectionError) {
     io.stderr(`Error: ${error.message}\n`);
     if (error.reach === 'answered') return 1;
-    {
-      io.stderr(
-        'Is the server running? Start it with `npm start`, or point --url (BRANDCTL_URL) at it.\n',
-      );
-    }
+    io.stderr(
+      'Is the server running? Start it with `npm start`, or point --url (BRANDCTL_URL) at it.\n',
+    );
     return EX_UNAVAILABLE;
   }
   // Commander has already printed usage errors and help through configureOutput.
