@@ -1,4 +1,5 @@
 import { useBrandctl } from './testing/brandctl-harness';
+import { readWholeLog } from '@brand-api/event-store/testing';
 
 jest.setTimeout(60_000);
 
@@ -35,7 +36,7 @@ describe('brandctl members set-role', () => {
     expect(JSON.parse(scripted.stdout)).toMatchObject({
       data: { id: memberId, username: 'ada-lovelace', role: 'ADMIN' },
     });
-    const changes = (await t().eventStore.readAll()).filter(
+    const changes = (await readWholeLog(t().eventStore)).filter(
       (event) => event.type === 'MemberRoleChanged',
     );
     expect(changes.map((event) => [event.data, event.metadata.actor])).toEqual([
@@ -51,7 +52,7 @@ describe('brandctl members set-role', () => {
   });
 
   it('refuses an unknown role before calling the server, and reports an unknown member', async () => {
-    const before = (await t().eventStore.readAll()).length;
+    const before = (await readWholeLog(t().eventStore)).length;
     const owner = await brandctl(['members', 'set-role', brandId, memberId, 'owner']);
     expect(owner.code).not.toBe(0);
     expect(owner.stderr).toContain('Allowed roles: ADMIN, MODERATOR, CUSTOMER.');
@@ -67,6 +68,6 @@ describe('brandctl members set-role', () => {
       stdout: '',
       stderr: 'Error: Resource not found (NOT_FOUND, HTTP 404)\n',
     });
-    expect(await t().eventStore.readAll()).toHaveLength(before);
+    expect(await readWholeLog(t().eventStore)).toHaveLength(before);
   });
 });

@@ -1,4 +1,5 @@
 import { useBrandctl } from './testing/brandctl-harness';
+import { readWholeLog } from '@brand-api/event-store/testing';
 
 jest.setTimeout(60_000);
 
@@ -16,7 +17,7 @@ describe('brandctl rooms create', () => {
     expect(JSON.parse(scripted.stdout)).toEqual({
       data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string, name: 'Trail talk' },
     });
-    const roomCreated = (await t().eventStore.readAll()).filter(
+    const roomCreated = (await readWholeLog(t().eventStore)).filter(
       (event) => event.type === 'RoomCreated',
     );
     expect(roomCreated.map((event) => event.metadata.actor)).toEqual([

@@ -8,6 +8,7 @@ import { createTestApp } from '../testing/test-app';
 import { errorOf } from '../testing/error-body';
 import type { TestApp } from '../testing/test-app';
 import { bearer, everyCommunityScope, sessionCookie } from '../testing/community-kit';
+import { readWholeLog } from '@brand-api/event-store/testing';
 
 jest.setTimeout(120_000);
 
@@ -132,7 +133,7 @@ it('runs the community story from operator to ban', async () => {
   expect((after.body as { data: unknown[] }).data).toHaveLength(1);
 
   // Every event says who did it and in which request.
-  const actors = (await t.eventStore.readAll()).map((event) => [
+  const actors = (await readWholeLog(t.eventStore)).map((event) => [
     event.type,
     (event.metadata.actor as { kind: string }).kind,
     typeof event.metadata.requestId,

@@ -3,6 +3,7 @@ import { createTestApp } from '../testing/test-app';
 import { errorOf } from '../testing/error-body';
 import type { TestApp } from '../testing/test-app';
 import { bearer, brand, eventCount, signUp } from '../testing/community-kit';
+import { readWholeLog } from '@brand-api/event-store/testing';
 
 jest.setTimeout(120_000);
 
@@ -68,7 +69,7 @@ describe('sign-up: one member per email address and brand', () => {
       email: 'Kim@Example.com',
       firstName: 'Kim',
     });
-    const events = await t.eventStore.readAll({ limit: 100_000 });
+    const events = await readWholeLog(t.eventStore);
     const joined = events.find(
       (event) =>
         event.type === 'MemberJoined' && (event.data as { memberId: string }).memberId === userId,

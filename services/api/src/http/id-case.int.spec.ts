@@ -18,6 +18,7 @@ import { adminAuth, createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 import { startWebhookProjector } from '../testing/webhook-projector';
 import type { Operation } from './operation';
+import { readWholeLog } from '@brand-api/event-store/testing';
 
 jest.setTimeout(120_000);
 
@@ -433,7 +434,7 @@ describe('ids in upper case', () => {
   );
 
   it('left every id in the log in lower case', async () => {
-    const events = await t.eventStore.readAll({ limit: 100_000 });
+    const events = await readWholeLog(t.eventStore);
     const text = JSON.stringify(
       events.map((event) => [event.streamName, event.data, event.metadata]),
     );

@@ -3,6 +3,7 @@ import { brandApiClient } from '../../testing/brand-api-client';
 import { errorOf } from '../../testing/error-body';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
+import { readWholeLog } from '@brand-api/event-store/testing';
 
 // PGlite compiles its WebAssembly per test file.
 jest.setTimeout(60_000);
@@ -196,7 +197,7 @@ describe('GET and DELETE /brand-products/{id}', () => {
     await api(writer).get(`/brand-products/${id}`).expect(404);
     const variants = await api(writer).get(`/brand-product-variants?productId=${id}`).expect(200);
     expect(variants.body).toEqual({ hasMore: false, data: [], nextCursor: null });
-    const deletions = (await t.eventStore.readAll({ limit: 10_000 })).filter(
+    const deletions = (await readWholeLog(t.eventStore)).filter(
       (event) => event.type === 'VariantDeleted',
     );
     expect(deletions.map((event) => (event.data as { reason: string }).reason)).toEqual([

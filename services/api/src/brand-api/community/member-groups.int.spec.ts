@@ -3,6 +3,7 @@ import { createTestApp } from '../../testing/test-app';
 import { errorOf } from '../../testing/error-body';
 import type { TestApp } from '../../testing/test-app';
 import { brand, eventCount, signUp } from '../../testing/community-kit';
+import { readWholeLog } from '@brand-api/event-store/testing';
 
 jest.setTimeout(120_000);
 
@@ -93,7 +94,7 @@ describe('member groups', () => {
         data: { groupIds: [keep] },
       });
     }
-    const events = await t.eventStore.readAll({ limit: 10_000 });
+    const events = await readWholeLog(t.eventStore);
     expect(
       events.filter(
         (e) =>

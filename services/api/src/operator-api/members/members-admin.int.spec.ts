@@ -1,6 +1,7 @@
 import { adminAuth, createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { bearer, brand, eventCount, setMemberRole, signUp } from '../../testing/community-kit';
+import { readWholeLog } from '@brand-api/event-store/testing';
 
 jest.setTimeout(120_000);
 
@@ -24,9 +25,7 @@ const patchRole = (brandId: string, memberId: string, body: unknown, auth = admi
     .set('authorization', auth)
     .send(body as object);
 const roleChanges = async () =>
-  (await t.eventStore.readAll({ limit: 100_000 })).filter(
-    (event) => event.type === 'MemberRoleChanged',
-  );
+  (await readWholeLog(t.eventStore)).filter((event) => event.type === 'MemberRoleChanged');
 
 describe('PATCH /admin/v1/brands/{brandId}/members/{memberId} (operators set roles)', () => {
   it('makes a moderator, answers the member, and the Brand API shows the role at once', async () => {
