@@ -1,20 +1,15 @@
 import { tmpdir } from 'node:os';
 import { createTestDatabase, describeOnServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
-import { spawnBrandApi } from '../testing/spawn-runtime';
+import {
+  demoKeyOf,
+  runtimeUrlOf as urlOf,
+  spawnBrandApi,
+  stopRuntime as stop,
+} from '../testing/spawn-runtime';
 import type { RuntimeChild } from '../testing/spawn-runtime';
 
 jest.setTimeout(180_000);
-
-const listening = /"url":"(http:\/\/localhost:\d+)"/;
-const urlOf = async (child: RuntimeChild) =>
-  listening.exec(await child.waitForOutput(listening))![1]!;
-const demoKeyOf = (text: string) => /Demo API key: (bk_live_[0-9A-Za-z]+)/.exec(text)?.[1];
-
-async function stop(child: RuntimeChild) {
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  return child.exited;
-}
 
 /**
  * Read models are applied in each write's own transaction, by whichever process takes the

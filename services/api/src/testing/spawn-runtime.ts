@@ -123,3 +123,21 @@ export function spawnTypeScript(
     });
   return child;
 }
+
+/** The base URL a started server logs (`"url":"http://localhost:<port>"`). */
+export const runtimeUrlOf = async (child: RuntimeChild): Promise<string> =>
+  /"url":"(http:\/\/localhost:\d+)"/.exec(
+    await child.waitForOutput(/"url":"(http:\/\/localhost:\d+)"/),
+  )![1]!;
+
+/** The admin token and demo API key a first start prints, if it printed them. */
+export const adminTokenOf = (text: string): string | undefined =>
+  /Admin token [^:]*: (bka_[0-9A-Za-z]+)/.exec(text)?.[1];
+export const demoKeyOf = (text: string): string | undefined =>
+  /Demo API key: (bk_live_[0-9A-Za-z]+)/.exec(text)?.[1];
+
+/** SIGTERM unless it already ended; resolves with how it ended. */
+export function stopRuntime(child: RuntimeChild): RuntimeChild['exited'] {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  return child.exited;
+}
