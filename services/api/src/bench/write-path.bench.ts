@@ -14,6 +14,7 @@
  *
  * Environment: DATABASE_URL (a server; a fresh database is made on it and dropped after),
  * BENCH_SECONDS per run (default 10), BENCH_TWIN_ROUNDS (ours/raw pairs, default 3),
+ * BENCH_WORKLOADS (some of single-1, single-50, bulk-50; default all),
  * BENCH_DB_DELAY_MS (each chunk held that long in each direction by both proxies, default 0:
  * Postgres 1 ms away, as a managed one in the next zone is, is BENCH_DB_DELAY_MS=1).
  */
@@ -158,7 +159,11 @@ async function runWorkloads(
     console.log(
       'workload           conns side    req/s  records/s   p50 ms   p99 ms  commits/req  rows/req  round trips/req  load',
     );
-    for (const workload of workloads) {
+    // BENCH_WORKLOADS=single-1,single-50,bulk-50 picks some (a profile of one, say); default all.
+    const picked = process.env.BENCH_WORKLOADS?.split(',').map((name) => name.trim());
+    const named = (workload: (typeof workloads)[number]) =>
+      `${workload.perRequest === 1 ? 'single' : 'bulk'}-${workload.connections}`;
+    for (const workload of workloads.filter((w) => !picked || picked.includes(named(w)))) {
       const runs = { ours: [] as Run[], raw: [] as Run[] };
       for (let round = 0; round < twinRounds; round += 1) {
         for (const [side, server] of [

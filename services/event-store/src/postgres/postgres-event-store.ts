@@ -21,7 +21,8 @@ import { eventsAppendedChannel } from './migrations';
 export interface PostgresEventStoreOptions {
   /**
    * How appends wake readers. 'after-commit' (default): a coalesced NOTIFY right after the
-   * commit. 'in-transaction': `pg_notify` inside the appending transaction, which serialises
+   * commit; with `inline`, a write carries it with its COMMIT every 25 ms instead, and the
+   * writes between rely on it (db/notifier.ts). 'in-transaction': `pg_notify` inside the appending transaction, which serialises
    * all notifying commits in Postgres (see db/notifier.ts). 'off': readers rely on polling.
    */
   notify?: 'after-commit' | 'in-transaction' | 'off';
@@ -34,6 +35,9 @@ export interface PostgresEventStoreOptions {
    */
   inline?: InlineProjector;
 }
+
+/** How often an inline write carries the wake-up NOTIFY in its own transaction. */
+const carryNotifyEveryMs = 25;
 
 /** An 'any' append that lost a race simply tries again: the caller asked for no check. */
 const maxAnyRetries = 5;
@@ -100,7 +104,13 @@ class PostgresEventStore implements EventStore {
     private readonly db: Database,
     private readonly options: PostgresEventStoreOptions,
   ) {
-    this.notifier = createCoalescingNotifier(db, eventsAppendedChannel, options.onNotifyError);
+    // Inline writes carry the wake-up NOTIFY with their COMMIT, one every few ms (db/notifier.ts):
+    // no statement or commit of its own. Other appends notify right after their commit, as the
+    // answer of an asynchronous write waits for the runners this wakes.
+    this.notifier = createCoalescingNotifier(db, eventsAppendedChannel, {
+      onError: options.onNotifyError,
+      carryEveryMs: options.inline && options.notify !== 'off' ? carryNotifyEveryMs : undefined,
+    });
   }
 
   async appendToStream(
@@ -132,11 +142,25 @@ class PostgresEventStore implements EventStore {
     inline: InlineProjector,
     appends: readonly StreamAppend[],
   ): Promise<AppendResult[]> {
+    let carried = false;
     const results = await this.withConflictDetails(() =>
       this.db.transaction(
         async (tx) => {
+          carried = false;
           const appended = await appendToStreamsInTransaction(tx, appends);
-          await inline.applyAndCommit(tx, recordedEventsOf(appends, appended));
+          const notify = this.notifier.carry();
+          carried = notify !== undefined;
+          try {
+            await inline.applyAndCommit(
+              tx,
+              recordedEventsOf(appends, appended),
+              notify ? [notify] : [],
+            );
+          } catch (error) {
+            if (carried) this.notifier.carryFailed();
+            carried = false;
+            throw error;
+          }
           return appended.map(({ nextExpectedVersion, position }) => ({
             nextExpectedVersion,
             position,
@@ -145,7 +169,7 @@ class PostgresEventStore implements EventStore {
         { prelude: inline.prelude },
       ),
     );
-    this.wakeReaders();
+    if (!carried) this.wakeReaders();
     return results;
   }
 

@@ -91,6 +91,31 @@ describe('inline projections', () => {
     await store.close();
   });
 
+  it('wake readers after every write, the NOTIFY carried by the writes themselves', async () => {
+    const { store } = await inlineStore();
+    // A reader that reads only when woken (no polling) must come to see every event.
+    let seen = 0;
+    let sawAll: () => void = () => undefined;
+    const all = new Promise<void>((resolve) => (sawAll = resolve));
+    const stop = await store.onAppended(() => {
+      void db
+        .query<{ count: number }>('SELECT count(*)::int AS count FROM events')
+        .then(({ rows: [row] }) => {
+          seen = Math.max(seen, row!.count);
+          if (seen === 40) sawAll();
+        });
+    });
+    for (let index = 0; index < 40; index += 1) {
+      await store.appendToStream(`note-${index}`, [note(String(index))], {
+        expectedVersion: 'no_stream',
+      });
+    }
+    await all;
+    expect(seen).toBe(40);
+    await stop();
+    await store.close();
+  });
+
   it('roll the whole write back when a projection cannot apply an event: no event, no row', async () => {
     const { store } = await inlineStore();
     await store.appendToStream('note-ok', [note('ok')], { expectedVersion: 'no_stream' });

@@ -40,11 +40,16 @@ export interface InlineProjector {
   /** The projections that handle `eventType`. */
   handling(eventType: string): readonly Projection[];
   /**
-   * Applies `events`, just appended in `tx`, and commits: on a server the statements and the
-   * COMMIT leave in one write. A failure is a ProjectionApplyError naming the projection and
-   * the event; the caller rolls the transaction back.
+   * Applies `events`, just appended in `tx`, and commits: on a server the statements,
+   * `alsoBeforeCommit` (the store's wake-up NOTIFY, when this write carries it) and the COMMIT
+   * leave in one write. A failure is a ProjectionApplyError naming the projection and the
+   * event; the caller rolls the transaction back.
    */
-  applyAndCommit(tx: Transaction, events: readonly RecordedEvent[]): Promise<void>;
+  applyAndCommit(
+    tx: Transaction,
+    events: readonly RecordedEvent[],
+    alsoBeforeCommit?: readonly PipelinedStatement[],
+  ): Promise<void>;
   /**
    * Tells `observer` before and after every write that may change a projection's tables. With
    * `exclusiveWriter` (one process owns the database: the embedded default), it is also told
@@ -119,17 +124,17 @@ export function createInlineProjector(
     prelude,
     handling: (eventType) => byType.get(eventType) ?? [],
 
-    async applyAndCommit(tx, events) {
+    async applyAndCommit(tx, events, alsoBeforeCommit = []) {
       const { pending, names } = await statementsOf(tx, events);
       tell(names, 'changing');
       try {
         const failure = await tx.pipeline(
-          pending.map((each) => each.statement),
+          [...pending.map((each) => each.statement), ...alsoBeforeCommit],
           { commit: true },
         );
         if (!failure) return;
         const failed = pending[failure.index];
-        if (!failed?.event) throw failure.error; // the COMMIT itself
+        if (!failed?.event) throw failure.error; // the NOTIFY or the COMMIT itself
         throw new ProjectionApplyError(failed.projection, failed.event, failure.error);
       } finally {
         tell(names, 'settled');

@@ -262,12 +262,10 @@ class WiredProjectionRunner implements ProjectionRunner {
   }
 
   private newNotifier(): CoalescingNotifier {
-    return createCoalescingNotifier(
-      this.db,
-      checkpointsChannel,
-      (error) => this.onError(error, checkpointsChannel),
-      this.notifyPayload,
-    );
+    return createCoalescingNotifier(this.db, checkpointsChannel, {
+      onError: (error) => this.onError(error, checkpointsChannel),
+      payload: this.notifyPayload,
+    });
   }
 
   private poke(): void {

@@ -1,3 +1,4 @@
+import type { Queryable } from '@brand-api/event-store';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { createApiKeyAuthenticator } from './api-key-authenticator';
@@ -43,6 +44,27 @@ describe('API key authenticator', () => {
     expect(await authenticator.authenticate(key)).toBeDefined();
     authenticator.invalidate();
     expect(await authenticator.authenticate(key)).toBeUndefined();
+  });
+
+  it('makes one lookup for the requests that miss together (an entry expiring under load)', async () => {
+    const { key, keyId } = await t.brandWithKey(['members:read']);
+    let lookups = 0;
+    const counted: Queryable = {
+      query<R>(...args: Parameters<Queryable['query']>) {
+        lookups += 1;
+        return t.testDb.db.query<R>(...args);
+      },
+    };
+    const authenticator = createApiKeyAuthenticator({ db: counted, ttlMs: 60_000 });
+    const principals = await Promise.all(
+      Array.from({ length: 50 }, () => authenticator.authenticate(key)),
+    );
+    expect(principals.every((principal) => principal?.apiKeyId === keyId)).toBe(true);
+    expect(lookups).toBe(1);
+    // After an invalidation the next request looks again (and the ones with it share that).
+    authenticator.invalidate();
+    await Promise.all(Array.from({ length: 10 }, () => authenticator.authenticate(key)));
+    expect(lookups).toBe(2);
   });
 
   it('refuses malformed, unknown and look-alike keys', async () => {

@@ -1,0 +1,83 @@
+import { createTestDatabase } from '../testing';
+import type { TestDatabase } from '../testing';
+import { createCoalescingNotifier } from './notifier';
+
+jest.setTimeout(60_000);
+
+let testDb: TestDatabase;
+beforeEach(async () => {
+  testDb = await createTestDatabase();
+});
+afterEach(() => testDb.drop());
+
+/** Notifications heard on `channel`, and a wait for the next one. */
+async function hear(channel: string) {
+  const heard: string[] = [];
+  let waiting: (() => void)[] = [];
+  const stop = await testDb.db.listen(channel, (payload) => {
+    heard.push(payload);
+    for (const done of waiting) done();
+    waiting = [];
+  });
+  const next = (count: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => (heard.length >= count ? resolve() : waiting.push(check));
+      check();
+    });
+  return { heard, next, stop };
+}
+
+describe('the coalescing notifier', () => {
+  it('without carrying, sends a NOTIFY for a poke at once', async () => {
+    const { next, stop } = await hear('test_channel');
+    const notifier = createCoalescingNotifier(testDb.db, 'test_channel', { payload: 'p' });
+    expect(notifier.carry()).toBeUndefined();
+    notifier.poke();
+    await next(1);
+    await notifier.close();
+    await stop();
+  });
+
+  it('hands one write in each period the NOTIFY to carry, and sends the rest on its own', async () => {
+    const { heard, next, stop } = await hear('test_channel');
+    const notifier = createCoalescingNotifier(testDb.db, 'test_channel', {
+      payload: 'p',
+      carryEveryMs: 200,
+    });
+    const carried = notifier.carry();
+    expect(carried).toEqual({ text: 'SELECT pg_notify($1, $2)', params: ['test_channel', 'p'] });
+    // Within the period nobody else carries it.
+    expect(notifier.carry()).toBeUndefined();
+    // The carrier's transaction sends it with its commit.
+    await testDb.db.transaction(async (tx) => {
+      await tx.query(carried!.text, carried!.params);
+    });
+    await next(1);
+    // A write that committed without carrying: its poke is sent on its own when no carrier
+    // comes (after 2 periods), and once.
+    notifier.poke();
+    notifier.poke();
+    await next(2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(heard).toHaveLength(2);
+    // After the period, the next write carries again.
+    expect(notifier.carry()).toBeDefined();
+    await notifier.close();
+    await stop();
+  });
+
+  it('sends what a carrier that rolled back covered at once, and what none covered on close', async () => {
+    const { next, stop } = await hear('test_channel');
+    const notifier = createCoalescingNotifier(testDb.db, 'test_channel', { carryEveryMs: 60_000 });
+    notifier.poke();
+    expect(notifier.carry()).toBeDefined();
+    notifier.carryFailed();
+    await next(1);
+    // Within the period: no carrier, and the trailing send is a minute away; closing sends it.
+    notifier.poke();
+    expect(notifier.carry()).toBeUndefined();
+    await notifier.close();
+    await next(2);
+    await stop();
+  });
+});
