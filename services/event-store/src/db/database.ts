@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * One SQL layer, two drivers: a `pg` pool for a Postgres server and in-process PGlite for the
  * embedded default. Everything above this file speaks `Database` and never knows which it has.
@@ -28,6 +30,12 @@ export interface Queryable {
 export interface PipelinedStatement {
   text: string;
   params?: readonly unknown[];
+  /**
+   * As `QueryOptions.name`: prepared once per connection under this name, parsed and planned
+   * no more (pg; PGlite ignores it). One name, one text, forever; for statements of a few fixed
+   * texts that run on every write (`preparedName()` makes one from the text).
+   */
+  name?: string;
 }
 
 export interface PipelineFailure {
@@ -105,4 +113,9 @@ export function sqlStateOf(error: unknown): string | undefined {
 }
 
 /** Stable 64-bit advisory lock key for a name, computed by Postgres itself. */
+/** A statement name that stands for `text` alone (see `PipelinedStatement.name`). */
+export function preparedName(prefix: string, text: string): string {
+  return `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+}
+
 export const advisoryKeySql = `('x' || substr(md5($1), 1, 16))::bit(64)::bigint`;

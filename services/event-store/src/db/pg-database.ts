@@ -138,7 +138,14 @@ class PgDatabase implements Database {
           let answer: LastRows = { rows: [], rowCount: 0 };
           const failure = await runPipeline(
             client,
-            [...first, { text, ...(params ? { params } : {}) }],
+            [
+              ...first,
+              {
+                text,
+                ...(params ? { params } : {}),
+                ...(queryOptions?.name === undefined ? {} : { name: queryOptions.name }),
+              },
+            ],
             { types, onLastRows: (rows) => (answer = rows) },
           );
           if (failure) throw failure.error;

@@ -21,7 +21,15 @@ const leftovers = new WeakMap<pg.Connection, string[]>();
 interface Serialised {
   text: string;
   values: (string | Buffer | null)[];
+  name: string | undefined;
 }
+
+/**
+ * The named statements (`PipelinedStatement.name`) prepared on each connection, by name, with
+ * their text. On the server their names take a `named_` prefix: `client.query` prepares names
+ * of its own on the same connection, and the two never meet.
+ */
+const prepared = new WeakMap<pg.Connection, Map<string, string>>();
 
 // The driver's own result builder: it parses the rows of the statement whose rows are read
 // with the connection's type parsers, exactly as `client.query` would.
@@ -51,6 +59,8 @@ class Pipeline implements pg.Submittable {
   private connection: pg.Connection | undefined;
   /** The names this pipeline prepares (and closes at its end). */
   private names: string[] = [];
+  /** Named statements (`PipelinedStatement.name`) this pipeline parses first, with their index. */
+  private kept: { name: string; text: string; index: number }[] = [];
 
   /** The rows of the last statement, parsed, when `readLast` asked for them. */
   private readonly last: InstanceType<typeof Result> | undefined;
@@ -75,12 +85,21 @@ class Pipeline implements pg.Submittable {
     const names = new Map<string, string>();
     const toClose = leftovers.get(connection) ?? [];
     leftovers.delete(connection);
+    let parsed = prepared.get(connection);
+    if (!parsed) prepared.set(connection, (parsed = new Map<string, string>()));
     connection.stream.cork();
     try {
       for (const name of toClose) connection.close({ type: 'S', name }, true);
-      for (const [index, { text, values }] of this.statements.entries()) {
-        let name = names.get(text) ?? '';
-        if (!names.has(text)) {
+      for (const [index, { text, values, name: kept }] of this.statements.entries()) {
+        let name = kept === undefined ? (names.get(text) ?? '') : `named_${kept}`;
+        if (kept !== undefined) {
+          const known = parsed.get(kept) ?? this.kept.find((each) => each.name === kept)?.text;
+          // (runPipeline refused a name used for another text before anything was written.)
+          if (known === undefined) {
+            connection.parse({ name, text, types: [] }, true);
+            this.kept.push({ name: kept, text, index });
+          }
+        } else if (!names.has(text)) {
           if (counts.get(text)! > 1) {
             statementCount += 1;
             name = `pipeline_${statementCount}`;
@@ -113,16 +132,33 @@ class Pipeline implements pg.Submittable {
   }
 
   handleError(error: unknown): void {
-    if (this.connection && this.names.length > 0) {
-      leftovers.set(this.connection, [...(leftovers.get(this.connection) ?? []), ...this.names]);
-    }
     // Only a statement can fail: the Close messages after the last one cannot.
     const index = Math.min(this.answered, this.statements.length - 1);
+    // Named statements before the one that failed were parsed; from it on, maybe not: those
+    // are closed by the next pipeline, and parsed again when next used.
+    const unsure = this.kept
+      .filter((each) => each.index >= index)
+      .map((each) => `named_${each.name}`);
+    this.keep(this.kept.filter((each) => each.index < index));
+    if (this.connection && this.names.length + unsure.length > 0) {
+      leftovers.set(this.connection, [
+        ...(leftovers.get(this.connection) ?? []),
+        ...this.names,
+        ...unsure,
+      ]);
+    }
     this.settle({ index, error });
   }
 
   handleReadyForQuery(): void {
+    if (!this.settled) this.keep(this.kept);
     this.settle(undefined);
+  }
+
+  /** Notes the named statements that now exist on the connection: later pipelines skip their Parse. */
+  private keep(statements: readonly { name: string; text: string }[]): void {
+    const parsed = this.connection && prepared.get(this.connection);
+    for (const { name, text } of statements) parsed?.set(name, text);
   }
 
   /** A COPY has no data to read here: refuse it, and its statement fails. */
@@ -176,9 +212,17 @@ export async function runPipeline(
   // object) fails its own statement, after those before it have run.
   const serialised: Serialised[] = [];
   let unsendable: PipelineFailure | undefined;
-  for (const [index, { text, params }] of statements.entries()) {
+  const parsed = prepared.get((client as unknown as { connection: pg.Connection }).connection);
+  const named = new Map<string, string>();
+  for (const [index, { text, params, name }] of statements.entries()) {
     try {
-      serialised.push({ text, values: (params ?? []).map((value) => prepareValue(value)) });
+      if (name !== undefined) {
+        const known = parsed?.get(name) ?? named.get(name) ?? text;
+        if (known !== text)
+          throw new RangeError(`The statement name '${name}' stands for another text`);
+        named.set(name, text);
+      }
+      serialised.push({ text, name, values: (params ?? []).map((value) => prepareValue(value)) });
     } catch (error) {
       unsendable = { index, error };
       break;

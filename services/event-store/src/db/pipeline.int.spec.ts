@@ -166,4 +166,51 @@ describeOnServer('Transaction.pipeline on the wire', 'PGlite runs in process', (
       await db.close();
     }
   });
+  it('prepares a named statement once per connection, and again only after it failed', async () => {
+    if (!testDb.url) return; // PGlite runs statements one by one and ignores names
+    const db = createPgDatabase({ connectionString: testDb.url, max: 1 });
+    const prepared = async () =>
+      (
+        await db.query<{ name: string; at: string }>(
+          'SELECT name, prepare_time::text AS at FROM pg_prepared_statements ORDER BY name',
+        )
+      ).rows;
+    const named = (n: unknown, note: string) => ({
+      text: upsert,
+      params: [n, note],
+      name: 'upsert',
+    });
+    try {
+      await db.transaction((tx) => tx.pipeline([named(1, 'a'), named(2, 'b')]));
+      const [first, ...others] = await prepared();
+      expect(first?.name).toBe('named_upsert');
+      expect(others).toEqual([]);
+      // Not parsed again: the same statement, prepared when it was first used.
+      await db.transaction((tx) => tx.pipeline([named(3, 'c')], { commit: true }));
+      expect(await prepared()).toEqual([first]);
+      // A pipeline that fails at the named statement: it is closed by the next one, and parsed
+      // anew when used again.
+      const failure = await db.transaction(async (tx) => {
+        await tx.query('SAVEPOINT attempt');
+        const result = await tx.pipeline([
+          { text: 'UPDATE piped SET note = $1 WHERE n = 1', params: ['x'] },
+          named('not a number', 'x'),
+        ]);
+        await tx.query('ROLLBACK TO SAVEPOINT attempt');
+        return result;
+      });
+      expect(failure?.index).toBe(1);
+      await db.transaction((tx) => tx.pipeline([named(4, 'd'), named(5, 'e')]));
+      const { rows } = await db.query('SELECT n FROM piped WHERE n BETWEEN 1 AND 5');
+      expect(rows).toHaveLength(5);
+      expect((await prepared()).map(({ name }) => name)).toEqual(['named_upsert']);
+      // One name stands for one text.
+      const misuse = await db.transaction((tx) =>
+        tx.pipeline([{ text: 'SELECT 1', name: 'upsert' }]),
+      );
+      expect(String(misuse?.error)).toContain("'upsert' stands for another text");
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -17,7 +17,11 @@ export const inlineWritesLockKey = 'projections:inline-writes';
 /** Takes the inline-writes lock for the rest of the transaction: shared, or exclusively. */
 export function inlineWritesLock(mode: 'shared' | 'exclusive'): PipelinedStatement {
   const fn = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
-  return { text: `SELECT ${fn}(${advisoryKeySql})`, params: [inlineWritesLockKey] };
+  return {
+    text: `SELECT ${fn}(${advisoryKeySql})`,
+    params: [inlineWritesLockKey],
+    name: `inline_writes_lock_${mode}`,
+  };
 }
 
 /**

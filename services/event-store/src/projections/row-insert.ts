@@ -1,3 +1,4 @@
+import { preparedName } from '../db';
 import type { MergeableRows, SqlStatement } from './sql-statement';
 
 export type { MergeableRows } from './sql-statement';
@@ -39,6 +40,7 @@ export class RowInsert<C extends string = string> implements MergeableRows {
   private readonly head: string;
   private readonly tail: string;
   private readonly texts = new Map<number, string>();
+  private oneRowName: string | undefined;
 
   constructor(spec: RowInsertSpec<C>) {
     for (const name of [spec.into, ...spec.columns, ...(spec.skipConflictsOn ?? [])]) {
@@ -53,11 +55,13 @@ export class RowInsert<C extends string = string> implements MergeableRows {
       : '';
   }
 
-  /** The statement inserting `row`. */
+  /** The statement inserting `row`: prepared once per connection (a write's usual statement). */
   row(row: Readonly<Record<C, unknown>>): SqlStatement {
+    const text = this.textFor(1);
     return {
-      text: this.textFor(1),
+      text,
       params: this.columns.map((column) => row[column]),
+      name: (this.oneRowName ??= preparedName('row_insert', text)),
       insert: this,
     };
   }
@@ -114,6 +118,8 @@ export class RowsStatement<C extends string = string> implements MergeableRows {
   readonly columns: readonly C[];
   readonly maxRows = maxRowsPerInsert;
   readonly text: string;
+  /** The name it is prepared under (see `PipelinedStatement.name`). */
+  readonly name: string;
 
   constructor(spec: RowsStatementSpec<C>) {
     if (spec.columns.length === 0)
@@ -129,6 +135,8 @@ export class RowsStatement<C extends string = string> implements MergeableRows {
     this.text = spec.statement(
       `unnest(${arrays.join(', ')}) WITH ORDINALITY AS rows (${this.columns.join(', ')}, ordinal)`,
     );
+    // One text however many rows: prepared once per connection.
+    this.name = preparedName('rows', this.text);
   }
 
   /** The statement over `row` alone: each parameter an array of one value. */
@@ -136,6 +144,7 @@ export class RowsStatement<C extends string = string> implements MergeableRows {
     return {
       text: this.text,
       params: this.columns.map((column) => [row[column]]),
+      name: this.name,
       insert: this,
     };
   }
@@ -144,6 +153,7 @@ export class RowsStatement<C extends string = string> implements MergeableRows {
     const width = this.columns.length;
     return {
       text: this.text,
+      name: this.name,
       // Each row's parameters are arrays of one value (see `row`): one array per column.
       params: this.columns.map((_name, column) =>
         Array.from(

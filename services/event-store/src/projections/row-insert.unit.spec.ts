@@ -1,3 +1,4 @@
+import { preparedName } from '../db';
 import { rowInsert, rowsStatement } from './row-insert';
 
 describe('rowInsert', () => {
@@ -11,6 +12,8 @@ describe('rowInsert', () => {
     expect(insertBrand.row({ name: "O'Neil", created_at: 'now', id: 'b1' })).toEqual({
       text: 'INSERT INTO brands (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
       params: ['b1', "O'Neil", 'now'],
+      // Prepared once per connection, under a name that stands for this text alone.
+      name: preparedName('row_insert', insertBrand.textFor(1)),
       insert: insertBrand,
     });
   });
@@ -64,6 +67,7 @@ describe('rowsStatement', () => {
     expect(queue.row({ at: 't1', id: 'a' })).toEqual({
       text: queue.text,
       params: [['a'], ['t1']],
+      name: queue.name,
       insert: queue,
     });
   });
@@ -81,6 +85,7 @@ describe('rowsStatement', () => {
       ),
     ).toEqual({
       text: queue.text,
+      name: queue.name,
       params: [
         ['a', 'b', 'c'],
         ['t1', null, 't3'],

@@ -2,6 +2,8 @@
 export interface SqlStatement {
   text: string;
   params?: readonly unknown[];
+  /** Prepared once per connection under this name (see `PipelinedStatement.name`). */
+  name?: string;
   /**
    * Set by `RowInsert.row()` and `RowsStatement.row()`: the statement stands for one row of that
    * statement, and the runner may send it together with the rows of the statements right after

@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// Which of the repository's files one request runs code in, measured rather than read:
+// `npm run trace:request` (after `npm run build`) starts the API in this process (the `serve`
+// role, as `npm start` runs it, on a fresh database of DATABASE_URL's server or on an embedded
+// PGlite in a temporary folder), makes each traced request once to warm it, then makes it
+// again between two takes of V8's precise coverage (which reset its counters) and lists the
+// source files (src/ beside the built dist/) in which any function ran. Node's own modules and
+// node_modules are left out; the count is the one docs/architecture.md gives.
+//
+// Traced: `POST /api/v1/brand-products` (a product create) and the redemption of a magic link
+// (`GET` of the link the Brand API issued, for a brand with custom auth).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = (file) => pathToFileURL(path.join(root, 'services/api/dist', file)).href;
+const { loadConfig } = await import(dist('runtime/config.js'));
+const { startRuntime } = await import(dist('runtime/start.js'));
+
+const adminToken = `trace-${randomUUID()}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'brand-api-trace-'));
+let databaseUrl;
+let dropDatabase = async () => {};
+if (process.env.DATABASE_URL) {
+  const pg = (await import('pg')).default;
+  const name = `trace_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  databaseUrl = url.href;
+  dropDatabase = async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
+}
+
+const config = loadConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  ADMIN_TOKEN: adminToken,
+  LOG_LEVEL: 'silent',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
+let banner = '';
+const runtime = await startRuntime('serve', config, { print: (text) => (banner += text) });
+const base = runtime.url;
+
+async function call(method, url, { token, body, redirect } = {}) {
+  const response = await fetch(url.startsWith('http') ? url : `${base}${url}`, {
+    method,
+    redirect: redirect ?? 'follow',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (response.status >= 300 && redirect === 'manual') return undefined;
+  if (response.status >= 400) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+const key = /Demo API key: (\S+)/.exec(banner)?.[1];
+if (!key) throw new Error(`no demo key in the first start's banner:\n${banner}`);
+
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+
+/** The repository's source files in which a function ran during `request()`. */
+async function filesRunBy(request) {
+  await session.post('Profiler.takePreciseCoverage'); // resets the counters
+  await request();
+  const { result } = await session.post('Profiler.takePreciseCoverage');
+  const files = new Set();
+  for (const script of result) {
+    if (!script.url.startsWith('file://')) continue;
+    const file = path.relative(root, fileURLToPath(script.url));
+    if (file.startsWith('..') || file.includes('node_modules')) continue;
+    if (!script.functions.some((fn) => fn.ranges[0].count > 0)) continue;
+    files.add(file.replace('/dist/', '/src/').replace(/\.js$/, '.ts'));
+  }
+  return [...files].sort();
+}
+
+const product = () => ({
+  storeId: `trace-${randomUUID()}`,
+  title: 'Shirt',
+  description: 'Cotton shirt',
+  onlineStoreUrl: 'https://shop.example.com/products/shirt',
+});
+const create = () => call('POST', '/api/v1/brand-products', { token: key, body: product() });
+const issueLink = async () =>
+  (
+    await call('POST', '/api/v1/magic-link', {
+      token: key,
+      body: { customAuthSub: `user-${randomUUID()}`, email: 'ada@example.com', returnTo: '/' },
+    })
+  ).magicLink;
+// The link names PUBLIC_URL's host; the server listens on a port of its own here.
+const redeem = (link) => () => {
+  const { pathname, search } = new URL(link);
+  return call('GET', `${pathname}${search}`, { redirect: 'manual' });
+};
+
+try {
+  await create();
+  await redeem(await issueLink())();
+  const traced = {
+    'POST /api/v1/brand-products': await filesRunBy(create),
+    'a magic-link redemption (GET of the issued link)': await filesRunBy(
+      redeem(await issueLink()),
+    ),
+  };
+  for (const [request, files] of Object.entries(traced)) {
+    console.log(`${request}: ${files.length} files`);
+    for (const file of files) console.log(`  ${file}`);
+  }
+} finally {
+  session.disconnect();
+  await runtime.stop();
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+}
