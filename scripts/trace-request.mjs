@@ -4,8 +4,8 @@
 // role, as `npm start` runs it, on a fresh database of DATABASE_URL's server or on an embedded
 // PGlite in a temporary folder), makes each traced request once to warm it, then makes it
 // again between two takes of V8's precise coverage (which reset its counters) and lists the
-// source files (src/ beside the built dist/) in which any function ran. Node's own modules and
-// node_modules are left out; the count is the one docs/architecture.md gives.
+// source files (src/ beside the built dist/) in which any function ran. Node's own modules,
+// node_modules and this script are left out; the count is the one docs/architecture.md gives.
 //
 // Traced: `POST /api/v1/brand-products` (a product create) and the redemption of a magic link
 // (`GET` of the link the Brand API issued, for a brand with custom auth).
@@ -49,7 +49,10 @@ const config = loadConfig({
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 let banner = '';
-const runtime = await startRuntime('serve', config, { print: (text) => (banner += text) });
+// TRACE_ROLE=all runs the projectors in the process too (where a write waited for them, before
+// inline projections, they were part of its path).
+const role = process.env.TRACE_ROLE ?? 'serve';
+const runtime = await startRuntime(role, config, { print: (text) => (banner += text) });
 const base = runtime.url;
 
 async function call(method, url, { token, body, redirect } = {}) {
@@ -78,6 +81,8 @@ await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed:
 
 /** The repository's source files in which a function ran during `request()`. */
 async function filesRunBy(request) {
+  // What earlier requests left to the projectors (TRACE_ROLE=all) ends before the measure.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   await session.post('Profiler.takePreciseCoverage'); // resets the counters
   await request();
   const { result } = await session.post('Profiler.takePreciseCoverage');
@@ -85,7 +90,9 @@ async function filesRunBy(request) {
   for (const script of result) {
     if (!script.url.startsWith('file://')) continue;
     const file = path.relative(root, fileURLToPath(script.url));
-    if (file.startsWith('..') || file.includes('node_modules')) continue;
+    if (file.startsWith('..') || file.includes('node_modules') || file.startsWith('scripts/')) {
+      continue;
+    }
     if (!script.functions.some((fn) => fn.ranges[0].count > 0)) continue;
     files.add(file.replace('/dist/', '/src/').replace(/\.js$/, '.ts'));
   }
@@ -96,6 +103,9 @@ const product = () => ({
   storeId: `trace-${randomUUID()}`,
   title: 'Shirt',
   description: 'Cotton shirt',
+  imageUrl: 'https://cdn.example.com/shirt.jpg',
+  imageWidth: 1200,
+  imageHeight: 800,
   onlineStoreUrl: 'https://shop.example.com/products/shirt',
 });
 const create = () => call('POST', '/api/v1/brand-products', { token: key, body: product() });
@@ -103,7 +113,12 @@ const issueLink = async () =>
   (
     await call('POST', '/api/v1/magic-link', {
       token: key,
-      body: { customAuthSub: `user-${randomUUID()}`, email: 'ada@example.com', returnTo: '/' },
+      body: {
+        customAuthSub: `user-${randomUUID()}`,
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        returnTo: '/',
+      },
     })
   ).magicLink;
 // The link names PUBLIC_URL's host; the server listens on a port of its own here.
@@ -117,13 +132,27 @@ try {
   await redeem(await issueLink())();
   const traced = {
     'POST /api/v1/brand-products': await filesRunBy(create),
-    'a magic-link redemption (GET of the issued link)': await filesRunBy(
-      redeem(await issueLink()),
-    ),
+    'a magic-link redemption (GET of the issued link)': await filesRunBy(redeem(await issueLink())),
   };
+  const markdown = process.argv.includes('--markdown');
   for (const [request, files] of Object.entries(traced)) {
-    console.log(`${request}: ${files.length} files`);
-    for (const file of files) console.log(`  ${file}`);
+    const barrels = files.filter((file) => file.endsWith('/index.ts')).length;
+    const title = `${request}: ${files.length} files (${barrels} of them index.ts barrels)`;
+    if (!markdown) {
+      console.log(title);
+      for (const file of files) console.log(`  ${file}`);
+      continue;
+    }
+    // One line a folder, its files after it: what a reader opens, package by package.
+    console.log(`\n### ${title}\n`);
+    const byFolder = new Map();
+    for (const file of files) {
+      const folder = path.dirname(file);
+      byFolder.set(folder, [...(byFolder.get(folder) ?? []), path.basename(file)]);
+    }
+    for (const [folder, names] of byFolder) {
+      console.log(`- \`${folder}/\`: ${names.map((name) => `\`${name}\``).join(', ')}`);
+    }
   }
 } finally {
   session.disconnect();
