@@ -7,10 +7,13 @@
 // source files (src/ beside the built dist/) in which any function ran. Node's own modules,
 // node_modules and this script are left out; the count is the one docs/architecture.md gives.
 //
+// `--markdown` prints the lists as docs/architecture.md gives them; `--write=docs/architecture.md`
+// puts them there, between its trace:request markers.
+//
 // Traced: `POST /api/v1/brand-products` (a product create) and the redemption of a magic link
 // (`GET` of the link the Brand API issued, for a brand with custom auth).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -134,7 +137,11 @@ try {
     'POST /api/v1/brand-products': await filesRunBy(create),
     'a magic-link redemption (GET of the issued link)': await filesRunBy(redeem(await issueLink())),
   };
-  const markdown = process.argv.includes('--markdown');
+  // --write=FILE: the markdown replaces what stands between FILE's trace:request markers.
+  const target = process.argv.find((arg) => arg.startsWith('--write='))?.slice('--write='.length);
+  const markdown = target !== undefined || process.argv.includes('--markdown');
+  const lines = [];
+  const print = (line) => (target === undefined ? console.log(line) : lines.push(line));
   for (const [request, files] of Object.entries(traced)) {
     const barrels = files.filter((file) => file.endsWith('/index.ts')).length;
     const title = `${request}: ${files.length} files (${barrels} of them index.ts barrels)`;
@@ -144,15 +151,23 @@ try {
       continue;
     }
     // One line a folder, its files after it: what a reader opens, package by package.
-    console.log(`\n### ${title}\n`);
+    print(`\n### ${title}\n`);
     const byFolder = new Map();
     for (const file of files) {
       const folder = path.dirname(file);
       byFolder.set(folder, [...(byFolder.get(folder) ?? []), path.basename(file)]);
     }
     for (const [folder, names] of byFolder) {
-      console.log(`- \`${folder}/\`: ${names.map((name) => `\`${name}\``).join(', ')}`);
+      print(`- \`${folder}/\`: ${names.map((name) => `\`${name}\``).join(', ')}`);
     }
+  }
+  if (target !== undefined) {
+    const file = path.resolve(root, target);
+    const [head, rest] = readFileSync(file, 'utf8').split('<!-- trace:request start -->');
+    const tail = rest?.split('<!-- trace:request end -->')[1];
+    if (tail === undefined) throw new Error(`${target} has no trace:request markers`);
+    const body = `<!-- trace:request start -->\n${lines.join('\n')}\n\n<!-- trace:request end -->`;
+    writeFileSync(file, `${head}${body}${tail}`);
   }
 } finally {
   session.disconnect();
