@@ -50,12 +50,28 @@ export interface FeedFilter {
   createdAfter?: string | undefined;
 }
 
-interface RawRow {
+/**
+ * A position read back as text (a `bigint` can pass 2^53). Its columns are named apart from
+ * `log_commit` and `log_prepare`: ORDER BY takes a bare name for the output column when there
+ * is one, and text sorts '1000' before '999', so pages ordered by the text skipped events each
+ * time the transaction ids gained a digit (while the keyset compared numbers).
+ */
+const positionColumns = 'log_commit::text AS commit_text, log_prepare::text AS prepare_text';
+
+interface PositionRow {
+  commit_text: string;
+  prepare_text: string;
+}
+
+const positionOf = (row: PositionRow): FeedPosition => ({
+  commit: row.commit_text,
+  prepare: row.prepare_text,
+});
+
+interface RawRow extends PositionRow {
   id: string;
   event_type: WebhookEventType;
   body: string;
-  log_commit: string;
-  log_prepare: string;
 }
 
 /**
@@ -92,7 +108,7 @@ export async function readEventFeed(
     where.push(`occurred_at > $${params.length}::timestamptz`);
   }
   const { rows } = await db.query<RawRow>(
-    `SELECT id, event_type, body, log_commit::text AS log_commit, log_prepare::text AS log_prepare
+    `SELECT id, event_type, body, ${positionColumns}
      FROM brand_events WHERE ${where.join(' AND ')}
      ORDER BY log_commit, log_prepare LIMIT $4`,
     params,
@@ -104,7 +120,7 @@ export async function readEventFeed(
       id: row.id,
       type: row.event_type,
       body: row.body,
-      position: { commit: row.log_commit, prepare: row.log_prepare },
+      position: positionOf(row),
     })),
   };
 }
@@ -115,13 +131,12 @@ export async function feedPositionOf(
   brandId: string,
   id: string,
 ): Promise<FeedPosition | undefined> {
-  const { rows } = await db.query<{ log_commit: string; log_prepare: string }>(
-    `SELECT log_commit::text AS log_commit, log_prepare::text AS log_prepare
-     FROM brand_events WHERE brand_id = $1 AND id = $2`,
+  const { rows } = await db.query<PositionRow>(
+    `SELECT ${positionColumns} FROM brand_events WHERE brand_id = $1 AND id = $2`,
     [brandId, id],
   );
   const row = rows[0];
-  return row && { commit: row.log_commit, prepare: row.log_prepare };
+  return row && positionOf(row);
 }
 
 /**
@@ -129,12 +144,11 @@ export async function feedPositionOf(
  * after it, so it gets what is written from then on (and what was still being written).
  */
 export async function feedHeadOf(db: Queryable, brandId: string): Promise<FeedPosition> {
-  const { rows } = await db.query<{ log_commit: string; log_prepare: string }>(
-    `SELECT log_commit::text AS log_commit, log_prepare::text AS log_prepare
-     FROM brand_events WHERE brand_id = $1 AND ${settled}
+  const { rows } = await db.query<PositionRow>(
+    `SELECT ${positionColumns} FROM brand_events WHERE brand_id = $1 AND ${settled}
      ORDER BY log_commit DESC, log_prepare DESC LIMIT 1`,
     [brandId],
   );
   const row = rows[0];
-  return row ? { commit: row.log_commit, prepare: row.log_prepare } : startOfFeed;
+  return row ? positionOf(row) : startOfFeed;
 }
