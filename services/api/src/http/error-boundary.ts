@@ -81,11 +81,18 @@ export function errorBoundary(logger: Logger): Middleware<Partial<RequestIdState
  * Koa's `error` event: what fails outside the middleware chain (a response stream that breaks
  * after its headers went out) is logged with the request it belongs to, not written to stderr.
  */
+/**
+ * How a client hanging up on a streamed answer shows: the stream closed early, or the socket
+ * reset (the client closed it with bytes still unread: a reconnecting event-stream client) or
+ * broken while we wrote.
+ */
+const clientHungUp = new Set<unknown>(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
 export function logAppErrors(app: Koa, logger: Logger): void {
   app.on('error', (error: unknown, ctx?: Koa.Context) => {
     // A client that hangs up on a streamed answer (an event stream, an export) ends it early:
     // that is how event streams end, not a failure of ours.
-    if ((error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    if (clientHungUp.has((error as { code?: unknown } | null)?.code)) {
       logger.debug(
         { requestId: (ctx?.state as Partial<RequestIdState> | undefined)?.requestId },
         'client closed a streamed answer',

@@ -17,6 +17,7 @@ import type { SseConnection } from '../../bench/sse-reader';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { bearer, brand } from '../../testing/community-kit';
+import { recordedLog } from '../../testing/log-lines';
 
 jest.setTimeout(600_000);
 
@@ -27,9 +28,10 @@ const writers = 8;
 let t: TestApp;
 let server: Server;
 let base: string;
+const log = recordedLog();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ deps: { logger: log.logger } });
   const callback = t.app.callback();
   server = createServer((req, res) => void callback(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -154,4 +156,6 @@ it(`loses and repeats nothing across ${disconnects} forced disconnects during ${
   });
   // And in the feed's order.
   expect(received).toEqual(feed);
+  // A client that hangs up mid-stream is how streams end, not a failure to log.
+  expect(log.lines.filter((line) => Number(line.level) >= 40)).toEqual([]);
 });
