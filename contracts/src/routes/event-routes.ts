@@ -16,7 +16,7 @@ export const eventRoutes = {
     path: '/events',
     summary: 'List events',
     description:
-      'The brand’s events from the beginning of its history, oldest first: the five webhook event types, each with the body of its webhook and the same id as its `webhook-id`, whether or not the brand has a webhook endpoint. Use it to reconcile after missed webhooks: keep the `nextCursor` of your last page and call again with it to get what happened since. Filter by `types` and `createdAfter`.',
+      'The brand’s events from the beginning of its history, oldest first: the five webhook event types, each with the body of its webhook and the same id as its `webhook-id`, whether or not the brand has a webhook endpoint. Use it to reconcile after missed webhooks: keep the `nextCursor` of your last page and call again with it to get what happened since. An event is listed once the writes that began before it have ended (milliseconds), so that a cursor never passes an event committed after it. Filter by `types` and `createdAfter`.',
     tag: 'Events',
     scope: 'events:read',
     query: ListEventsQuery,

@@ -4,8 +4,8 @@ import type { Migration } from '@brand-api/event-store';
  * The events feed: one row per event a brand's webhooks tell (whether or not it has an
  * endpoint), with the webhook's id and exact body. The keyset is the source event's log position
  * `(log_commit, log_prepare)`, so the feed and the stream go in log order; `written_xid` is the
- * transaction that wrote the row, for readers to skip what an older, still running transaction
- * may yet commit before it (see queries.ts).
+ * transaction that wrote the row, for readers to stop before rows an older inline write, still
+ * running, may yet commit a row before (`settledBoundSql` in queries.ts).
  */
 export const eventFeedMigrations: readonly Migration[] = [
   {

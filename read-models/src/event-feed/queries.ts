@@ -1,4 +1,5 @@
 import type { WebhookEventType } from '@brand-api/contracts';
+import { advisoryKeySql, inlineWritesLockKey } from '@brand-api/event-store';
 import type { Queryable } from '@brand-api/event-store';
 
 /**
@@ -72,33 +73,79 @@ interface RawRow extends PositionRow {
   id: string;
   event_type: WebhookEventType;
   body: string;
+  settled: boolean;
 }
 
 /**
- * Rows written by a transaction older than every running one: no row can commit later with a
- * smaller position (a row's position is its source event's, and the event's transaction writes
- * it, or the projector writes rows in log order), so a keyset walk never skips one that was
- * still in flight. Rows of a recent write show as soon as the transactions before it end.
+ * The first transaction id whose feed rows a reader may not pass yet: the oldest inline write
+ * still running in this database, or the next id to be handed out when none is.
+ *
+ * A row's position is its source event's, and an inline write gets its id (`written_xid`, the
+ * event's `log_commit`) when it appends, so concurrent writes commit out of position order: a
+ * walk that passed a row while an older write was still running would skip that write's rows
+ * for good. Only writes of the feed can do that, and every one of them holds the inline-writes
+ * advisory lock from its first statement, before it has an id (inline-projector.ts); the
+ * projection runner, when the feed is not inline, writes its rows in log order. So this waits
+ * for older inline writes only, not for every older transaction of the server (a runner batch,
+ * a webhook claim, another database's work), which had held new events back for as long as
+ * those ran.
+ *
+ * It must be read before the rows, in an earlier statement (the rows' snapshot is then taken
+ * after it): a write that was running when the rows were read held the lock when this ran, or
+ * got its id after it, at or above the next id read here. `pg_locks` shows the 32-bit id of a
+ * transaction; it is widened against the next full id, which it lies within 2^31 of.
  */
-const settled = 'written_xid < pg_snapshot_xmin(pg_current_snapshot())';
+const settledBoundSql = `
+WITH upcoming AS (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS xid),
+lock_key AS (SELECT ${advisoryKeySql} AS k),
+writers AS (
+  SELECT x.transactionid::text::bigint AS xid32
+  FROM pg_locks a
+  JOIN pg_locks x ON x.virtualtransaction = a.virtualtransaction
+  CROSS JOIN lock_key
+  WHERE a.locktype = 'advisory'
+    AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+    AND a.objsubid = 1
+    AND a.classid::text::bigint = (lock_key.k >> 32) & 4294967295
+    AND a.objid::text::bigint = lock_key.k & 4294967295
+    AND x.locktype = 'transactionid' AND x.mode = 'ExclusiveLock' AND x.granted
+)
+SELECT least(
+  upcoming.xid,
+  (SELECT min(upcoming.xid + (xid32 - (upcoming.xid & 4294967295) + 6442450944) % 4294967296
+              - 2147483648)
+   FROM writers)
+)::text AS bound
+FROM upcoming`;
+
+/** See `settledBoundSql`: rows written by a transaction below it may be passed. */
+async function settledBound(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ bound: string }>(settledBoundSql, [inlineWritesLockKey]);
+  return rows[0]!.bound;
+}
 
 /**
  * The brand's events after `after`, in log order, at most `limit` (and whether more follow):
  * one range of the primary key `(brand_id, log_commit, log_prepare)`, so a page costs the same
- * at any depth.
+ * at any depth. It stops before the first row an older inline write may still commit a row
+ * before (`settledBound`); `held` tells that such a row, already committed, waits there: it
+ * shows as soon as the older write ends, in a few milliseconds. `db` runs each statement on
+ * a snapshot of its own (a pool, or a READ COMMITTED transaction).
  */
 export async function readEventFeed(
   db: Queryable,
   brandId: string,
   options: FeedFilter & { after: FeedPosition; limit: number },
-): Promise<{ rows: FeedRow[]; hasMore: boolean }> {
+): Promise<{ rows: FeedRow[]; hasMore: boolean; held: boolean }> {
+  const bound = await settledBound(db);
   const params: unknown[] = [
     brandId,
     options.after.commit,
     options.after.prepare,
     options.limit + 1,
+    bound,
   ];
-  const where = ['brand_id = $1', '(log_commit, log_prepare) > ($2::bigint, $3::bigint)', settled];
+  const where = ['brand_id = $1', '(log_commit, log_prepare) > ($2::bigint, $3::bigint)'];
   if (options.types !== undefined) {
     params.push(options.types);
     where.push(`event_type = ANY ($${params.length}::text[])`);
@@ -108,15 +155,18 @@ export async function readEventFeed(
     where.push(`occurred_at > $${params.length}::timestamptz`);
   }
   const { rows } = await db.query<RawRow>(
-    `SELECT id, event_type, body, ${positionColumns}
+    `SELECT id, event_type, body, ${positionColumns}, written_xid < $5::text::xid8 AS settled
      FROM brand_events WHERE ${where.join(' AND ')}
      ORDER BY log_commit, log_prepare LIMIT $4`,
     params,
   );
-  const hasMore = rows.length > options.limit;
+  const firstHeld = rows.findIndex((row) => !row.settled);
+  const readable = firstHeld < 0 ? rows : rows.slice(0, firstHeld);
+  const hasMore = readable.length > options.limit;
   return {
     hasMore,
-    rows: rows.slice(0, options.limit).map((row) => ({
+    held: !hasMore && firstHeld >= 0,
+    rows: readable.slice(0, options.limit).map((row) => ({
       id: row.id,
       type: row.event_type,
       body: row.body,
@@ -144,10 +194,11 @@ export async function feedPositionOf(
  * after it, so it gets what is written from then on (and what was still being written).
  */
 export async function feedHeadOf(db: Queryable, brandId: string): Promise<FeedPosition> {
+  const bound = await settledBound(db);
   const { rows } = await db.query<PositionRow>(
-    `SELECT ${positionColumns} FROM brand_events WHERE brand_id = $1 AND ${settled}
+    `SELECT ${positionColumns} FROM brand_events WHERE brand_id = $1 AND written_xid < $2::text::xid8
      ORDER BY log_commit DESC, log_prepare DESC LIMIT 1`,
-    [brandId],
+    [brandId, bound],
   );
   const row = rows[0];
   return row ? positionOf(row) : startOfFeed;

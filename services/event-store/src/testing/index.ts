@@ -9,3 +9,4 @@ export * from './spawn-typescript';
 export * from './projection-spec';
 export * from './old-versions';
 export * from './tcp-proxy';
+export * from './held-transaction';

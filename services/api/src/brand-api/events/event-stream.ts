@@ -9,11 +9,16 @@ import type { StreamWakeups } from './stream-wakeups';
 export interface EventStreamTiming {
   /** Between two `: ping` comments (15 s). */
   heartbeatMs: number;
-  /** Longest wait between two reads when nothing wakes the stream (1 s). */
+  /**
+   * Longest wait between two reads when nothing wakes the stream (1 s): only a wake-up that
+   * never came waits this long (a NOTIFY lost with its connection, or an older write that
+   * rolled back; see stream-wakeups.ts for what wakes a stream).
+   */
   pollMs: number;
   /**
-   * First re-read after a wake-up that found nothing new (doubling up to `pollMs`): the new
-   * event may wait for an older transaction to end before readers may see it.
+   * Next read while an event of the brand is committed but held back behind an older inline
+   * write still running (`held` of readEventFeed): that write takes milliseconds, and its
+   * commit wakes the stream too (10 ms).
    */
   retryMs: number;
 }
@@ -47,7 +52,9 @@ export function sseFrame(row: FeedRow): string {
 /**
  * Opens a stream of the brand's events after `after`, in the feed's order, and feeds it until
  * the client goes away: reads a batch, writes it (waiting for the socket to drain), then sleeps
- * until a wake-up, a short retry after a wake-up that found nothing, or the poll interval.
+ * until a wake-up (a write committed), `retryMs` when a committed event waits behind an older
+ * write, or `pollMs`. Nothing else delays an event: the feed's rows commit with their write, so
+ * the read that the write's wake-up starts finds them.
  * The position moves only past events written to the stream, so a client that reconnects with
  * the last id it got loses nothing and gets nothing twice.
  */
@@ -104,16 +111,10 @@ export function openEventStream(session: EventStreamSession): PassThrough {
     // The first bytes send the headers at once; `retry` sets the EventSource's reconnect delay.
     await write('retry: 1000\n\n');
     let position = session.after;
-    // A wake-up whose event has not shown yet is chased with quick re-reads, doubling.
-    let chasing = false;
-    let retryMs = session.timing.retryMs;
     while (open) {
-      if (woken) {
-        woken = false;
-        chasing = true;
-        retryMs = session.timing.retryMs;
-      }
-      const { rows, hasMore } = await readEventFeed(session.db, session.brandId, {
+      // A wake-up from now on is for a write this read may not see: it reads again after.
+      woken = false;
+      const { rows, hasMore, held } = await readEventFeed(session.db, session.brandId, {
         after: position,
         limit: batchSize,
         types: session.types,
@@ -124,14 +125,7 @@ export function openEventStream(session: EventStreamSession): PassThrough {
         position = row.position;
       }
       if (hasMore) continue;
-      if (rows.length > 0) chasing = false;
-      if (chasing && retryMs < session.timing.pollMs) {
-        await sleep(retryMs);
-        retryMs *= 2;
-      } else {
-        chasing = false;
-        await sleep(session.timing.pollMs);
-      }
+      await sleep(held ? session.timing.retryMs : session.timing.pollMs);
     }
   };
   run()

@@ -2,7 +2,9 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { webhookMessageId } from '@brand-api/domain';
-import { readWholeLog } from '@brand-api/event-store/testing';
+import { inlineWritesLock } from '@brand-api/event-store';
+import type { Transaction } from '@brand-api/event-store';
+import { holdTransaction, itOnServer, readWholeLog } from '@brand-api/event-store/testing';
 import { openSse } from '../../bench/sse-reader';
 import type { SseConnection, SseEvent } from '../../bench/sse-reader';
 import { errorOf } from '../../testing/error-body';
@@ -53,7 +55,12 @@ beforeAll(async () => {
       features: [
         catalogue!,
         community!,
-        createEventsFeature({ timing: { heartbeatMs: 200 }, streamsPerKey: 3 }),
+        // No poll within a test's time: every event must reach a stream by a wake-up, or by
+        // the quick re-read while it waits behind an older write.
+        createEventsFeature({
+          timing: { heartbeatMs: 200, pollMs: 60_000 },
+          streamsPerKey: 3,
+        }),
       ],
     },
   });
@@ -185,13 +192,8 @@ describe('GET /events', () => {
     const empty = await page(`?cursor=${rest.nextCursor}`);
     expect(empty).toEqual({ hasMore: false, data: [], nextCursor: rest.nextCursor });
     const later = await join();
-    // The feed shows a write once the transactions older than it have ended (on a shared
-    // server, other databases' too): at once here, or a moment later.
-    let since = await page(`?cursor=${rest.nextCursor}`);
-    for (let attempt = 0; since.data.length === 0 && attempt < 100; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      since = await page(`?cursor=${rest.nextCursor}`);
-    }
+    // At once: only an older write of the feed still running could hold it back, and none runs.
+    const since = await page(`?cursor=${rest.nextCursor}`);
     expect(since.data.map((event) => event.data.userId)).toEqual([later]);
     expect((await page()).data).toHaveLength(5);
   });
@@ -293,6 +295,37 @@ describe('GET /events/stream', () => {
       });
     }
   });
+
+  itOnServer(
+    'sends an event while another transaction runs, and one held behind an older write as soon as that write ends',
+    'a transaction left open beside the app needs a second connection',
+    async () => {
+      const second = t.testDb.connect(2);
+      const { connection, events, until } = await stream();
+      // Any transaction, however old, holds nothing back but an inline write of the feed.
+      const takeId = (tx: Transaction) => tx.query('SELECT pg_current_xact_id()');
+      const unrelated = holdTransaction(second, takeId);
+      await unrelated.ready;
+      const first = await join();
+      await until(1, 5_000);
+      expect(JSON.parse(events[0]!.data)).toMatchObject({ data: { userId: first } });
+      unrelated.end();
+      await unrelated.done;
+
+      // An inline write older than the next one, still running: the next waits behind it, and
+      // goes out when it ends, here by a rollback (which wakes nothing; the stream re-reads).
+      const older = holdTransaction(second, takeId, [inlineWritesLock('shared')]);
+      await older.ready;
+      const held = await join();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(events).toHaveLength(1);
+      older.end(new Error('rolled back'));
+      await expect(older.done).rejects.toThrow('rolled back');
+      await until(2, 5_000);
+      connection.close();
+      expect(JSON.parse(events[1]!.data)).toMatchObject({ data: { userId: held } });
+    },
+  );
 
   it('pings an idle stream', async () => {
     const { connection } = await stream();

@@ -2,11 +2,14 @@ import type { EventStore, ProjectionWaiter } from '@brand-api/event-store';
 import type { Logger } from 'pino';
 
 /**
- * Wakes the open event streams of this process when new events may be readable: the event
- * store's `onAppended` (LISTEN/NOTIFY on Postgres, in-process on PGlite, so a write made by
- * another instance wakes them too) and this process's projection runner settling a batch of the
- * feed's projection (when it runs after the append rather than inside it). One subscription
- * serves every stream, taken while at least one is open.
+ * Wakes the open event streams of this process when new events may be readable, with no timer
+ * between the write and the wake-up:
+ * - the feed's projection settling in this process (`projections.observe`): an inline write
+ *   right after its COMMIT (on PGlite just before it, and the streams' reads queue behind it on
+ *   the one connection), or the runner's batch when the feed is applied after the append;
+ * - the event store's `onAppended`: the NOTIFY every append sends after its commit (in-process
+ *   on PGlite), so a write made by another instance wakes them too.
+ * One subscription serves every stream, taken while at least one is open.
  */
 export class StreamWakeups {
   private readonly waiters = new Set<() => void>();
