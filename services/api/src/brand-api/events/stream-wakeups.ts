@@ -7,8 +7,9 @@ import type { Logger } from 'pino';
  * - the feed's projection settling in this process (`projections.observe`): an inline write
  *   right after its COMMIT (on PGlite just before it, and the streams' reads queue behind it on
  *   the one connection), or the runner's batch when the feed is applied after the append;
- * - the event store's `onAppended`: the NOTIFY every append sends after its commit (in-process
- *   on PGlite), so a write made by another instance wakes them too.
+ * - the event store's `onAppended` (LISTEN/NOTIFY, in-process on PGlite), so a write made by
+ *   another instance wakes them too: inline writes carry the NOTIFY with their COMMIT at most
+ *   every 25 ms, and one no write carried leaves within 50 ms (db/notifier.ts in event-store).
  * One subscription serves every stream, taken while at least one is open.
  */
 export class StreamWakeups {
