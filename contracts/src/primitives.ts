@@ -91,6 +91,9 @@ export const PHONE_NUMBER_PATTERN = '^\\+[1-9][0-9]{6,14}$';
 export const PhoneNumber = (options: TStringOptions = {}) =>
   Type.String({ pattern: PHONE_NUMBER_PATTERN, ...options });
 
+/** A webhook message id (`webhook-id`): `msg_` and 27 base64url characters, from the event id. */
+export const WEBHOOK_MESSAGE_ID_PATTERN = '^msg_[A-Za-z0-9_-]{27}$';
+
 export const Email = (options: TStringOptions = {}) =>
   Type.String({ format: 'email', maxLength: 254, ...options });
 

@@ -11,6 +11,7 @@ import {
   HEX_COLOR_PATTERN,
   HTTP_URL_PATTERN,
   PHONE_NUMBER_PATTERN,
+  WEBHOOK_MESSAGE_ID_PATTERN,
 } from './primitives';
 import { RETURN_TO_PATTERN } from './requests/magic-link';
 import { webhookEventTypes } from './webhooks';
@@ -43,6 +44,10 @@ const patternWords = new Map<string, string>([
     `must list event types separated by commas, without spaces: ${webhookEventTypes.join(', ')}`,
   ],
   [PROJECTION_NAME_PATTERN, 'must be a projection name (letters, digits, _ . : -), or all'],
+  [
+    WEBHOOK_MESSAGE_ID_PATTERN,
+    'must be a webhook message id: msg_ and 27 letters, digits, _ or -, such as msg_2Kq8c7Q1mW3xV9bN0pL5tY4rZ6a',
+  ],
 ]);
 
 const formatWords = new Map<string, string>([

@@ -4,7 +4,7 @@
  * A receiver that stores webhooks by `webhook-id` stores these under the same key.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { exampled, exampleOf } from '../primitives';
+import { exampled, exampleOf, WEBHOOK_MESSAGE_ID_PATTERN } from '../primitives';
 import { webhookEventTypes, webhookSchemas, type WebhookEventType } from '../webhooks';
 
 /** `msg_` and 27 base64url characters, as the webhook projector derives it from the event id. */
@@ -12,7 +12,7 @@ export const EventId = (
   description = 'The event’s id: the `webhook-id` of its webhook delivery.',
 ) =>
   Type.String({
-    pattern: '^msg_[A-Za-z0-9_-]{27}$',
+    pattern: WEBHOOK_MESSAGE_ID_PATTERN,
     description,
     examples: ['msg_2Kq8c7Q1mW3xV9bN0pL5tY4rZ6a'],
   });

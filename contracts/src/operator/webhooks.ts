@@ -1,9 +1,16 @@
 /**
  * Webhook endpoints in the operator API (`/admin/v1/brands/{brandId}/webhook-endpoints`):
- * register, list, read, update, rotate the secret, list attempts and messages, replay failures.
+ * register, list, read, update, rotate the secret, list attempts and messages, replay what is
+ * not delivered; and one message sent now (`/admin/v1/webhook-messages/{messageId}/retry`).
  */
 import { Type, type Static } from 'typebox';
-import { DATE_TIME_PATTERN, HttpUrl, Nullable, Uuid } from '../primitives';
+import {
+  DATE_TIME_PATTERN,
+  HttpUrl,
+  Nullable,
+  Uuid,
+  WEBHOOK_MESSAGE_ID_PATTERN,
+} from '../primitives';
 import { Cursor, Limit } from '../requests/common';
 import { WebhookEventTypeSchema } from '../webhooks/webhook-envelope';
 import { defineOperation } from './operation';
@@ -201,20 +208,65 @@ export const webhookAdminOperations = [
     method: 'post',
     path: `${base}/{endpointId}/replay`,
     summary: 'Replay webhook messages',
-    description: 'Queues failed messages (or those since a time) for delivery again.',
+    description:
+      "Sends the endpoint's failed and pending messages of events since a time now: failed ones start a fresh retry schedule, pending ones have their next attempt moved to now. A message a deliverer is sending at this moment is left to it. The endpoint must be enabled (409 otherwise).",
+    errors: ['CONFLICT'],
     params: EndpointParams,
     body: Type.Object(
       {
         since: Type.String({
           format: 'date-time',
           pattern: DATE_TIME_PATTERN,
-          description: 'Failed messages of events at or after this instant.',
+          description: 'Failed and pending messages of events at or after this instant.',
         }),
       },
       { additionalProperties: false },
     ),
     successStatus: 202,
-    response: Type.Object({ data: Type.Object({ queued: Type.Integer() }) }),
+    response: Type.Object({
+      data: Type.Object({
+        queued: Type.Integer({ description: 'Messages due now: `failed` + `pending`.' }),
+        failed: Type.Integer({ description: 'Failed messages queued again.' }),
+        pending: Type.Integer({ description: 'Pending messages whose next attempt is now.' }),
+        sending: Type.Integer({
+          description: 'Messages a deliverer is sending at this moment, left to it.',
+        }),
+      }),
+    }),
+  }),
+  defineOperation({
+    operationId: 'adminRetryWebhookMessage',
+    method: 'post',
+    path: '/webhook-messages/{messageId}/retry',
+    summary: 'Send a webhook message now',
+    description:
+      'Sends a pending or failed message now to each endpoint it is not delivered to: its next attempt is due at once and the deliverers are woken (a failed one starts a fresh retry schedule, with the same `webhook-id`). A delivery a deliverer is sending at this moment is left to it, so nothing is sent twice. 409 when the message is delivered to every endpoint, or its undelivered endpoints are all disabled.',
+    errors: ['CONFLICT'],
+    params: Type.Object(
+      {
+        messageId: Type.String({
+          pattern: WEBHOOK_MESSAGE_ID_PATTERN,
+          description: 'The message id (`webhook-id`), as the messages and attempts lists show it.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    successStatus: 202,
+    response: Type.Object({
+      data: Type.Object({
+        messageId: Type.String(),
+        queued: Type.Integer({ description: 'Deliveries due now: `failed` + `pending`.' }),
+        failed: Type.Integer({ description: 'Failed deliveries queued again.' }),
+        pending: Type.Integer({ description: 'Pending deliveries whose next attempt is now.' }),
+        sending: Type.Integer({
+          description: 'Deliveries a deliverer is sending at this moment, left to it.',
+        }),
+        delivered: Type.Integer({ description: 'Endpoints it is already delivered to.' }),
+        disabled: Type.Integer({
+          description: 'Undelivered deliveries to disabled endpoints: not sent.',
+        }),
+      }),
+    }),
   }),
 ] as const;
 

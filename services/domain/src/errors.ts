@@ -30,6 +30,8 @@ export type DomainRule =
   | 'webhook-target-not-allowed'
   /** The webhook endpoint is disabled: enable it first. */
   | 'webhook-endpoint-disabled'
+  /** The webhook message is delivered to every endpoint it went to: there is nothing to send. */
+  | 'webhook-message-delivered'
   | 'magic-link-unknown'
   | 'magic-link-used'
   | 'magic-link-expired';

@@ -40,8 +40,9 @@ export {
   listWebhookAttempts,
   listWebhookDeliveries,
   listWebhookEndpoints,
-  replayFailedDeliveries,
 } from './endpoints/queries';
+export { retryWebhookMessage, sendNow } from './delivery/send-now';
+export type { MessageRetry, SendNowCounts, SendNowSelection } from './delivery/send-now';
 export type {
   DeliveryStatus,
   IdPage,

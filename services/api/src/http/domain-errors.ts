@@ -24,6 +24,7 @@ const codeOf: Record<DomainRule, ErrorCode> = {
   'sign-up-not-allowed': 'SIGN_UP_NOT_ALLOWED',
   'webhook-target-not-allowed': 'WEBHOOK_TARGET_NOT_ALLOWED',
   'webhook-endpoint-disabled': 'CONFLICT',
+  'webhook-message-delivered': 'CONFLICT',
   'magic-link-unknown': 'MAGIC_LINK_INVALID',
   'magic-link-used': 'MAGIC_LINK_USED',
   'magic-link-expired': 'MAGIC_LINK_EXPIRED',

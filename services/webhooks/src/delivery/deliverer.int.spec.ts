@@ -2,35 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { Database, EventStore, ProjectionRunner } from '@brand-api/event-store';
 import { eventually, hasPostgresServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
-import { replayFailedDeliveries } from '../endpoints/queries';
 import { generateWebhookSecret } from '../endpoints/secret';
 import { webhookMessageId } from '@brand-api/domain';
-import { aMember, memberJoined, registerEndpoint, runEndpointCommand } from '../testing/fixtures';
-import { webhookProjector } from '../testing/webhook-tables';
-import { appendJoins, openWebhookTestDatabase } from '../testing/webhook-test-database';
-import type { WebhookTestDatabase } from '../testing/webhook-test-database';
-import {
-  hasValidSignature,
-  startWebhookReceiver,
-  verifyWebhook,
-} from '../testing/webhook-receiver';
+import { useDeliveryBed } from '../testing/delivery-bed';
+import { runEndpointCommand } from '../testing/fixtures';
+import { appendJoins } from '../testing/webhook-test-database';
+import { hasValidSignature, verifyWebhook } from '../testing/webhook-receiver';
 import type { WebhookReceiver } from '../testing/webhook-receiver';
 import { createDeliverer } from './deliverer';
 import type { Deliverer, DelivererOptions } from './deliverer';
 import { createNodeHttpClient } from './http-client';
 import type { WebhookHttpClient } from './http-client';
 import { retryScheduleMs } from './retry-schedule';
+import { sendNow } from './send-now';
 
 // Jest ignores a project's testTimeout; this file's tests run real HTTP and a real database.
 jest.setTimeout(60_000);
-
-interface DeliveryRow {
-  status: string;
-  attempts: number;
-  next_attempt_at: Date;
-  last_status_code: number | null;
-  last_error: string | null;
-}
 
 interface AttemptRow {
   attempt: number;
@@ -42,7 +29,7 @@ interface AttemptRow {
 }
 
 describe(`deliverer on ${hasPostgresServer() ? 'a Postgres server' : 'in-process PGlite'}`, () => {
-  let bed: WebhookTestDatabase;
+  const bed = useDeliveryBed();
   let testDb: TestDatabase;
   let db: Database;
   let store: EventStore;
@@ -61,34 +48,10 @@ describe(`deliverer on ${hasPostgresServer() ? 'a Postgres server' : 'in-process
 
   const setUp = async (eventTypes?: string[]) => {
     const brandId = randomUUID();
-    const path = `/${randomUUID()}`;
-    const endpoint = await registerEndpoint(store, {
-      brandId,
-      url: receiver.url(path),
-      ...(eventTypes ? { eventTypes } : {}),
-    });
-    expect(await projector.waitFor(endpoint.position, 10_000)).toBe(true);
-    return { brandId, path, endpoint };
+    return { brandId, ...(await bed().endpointOnReceiver(brandId, eventTypes)) };
   };
-
-  /** A member joins; resolves once the projector queued the message. */
-  const join = async (brandId: string) => {
-    const event = memberJoined(brandId, aMember());
-    const { position } = await store.appendToStream(`member-${randomUUID()}`, [event], {
-      expectedVersion: 'no_stream',
-    });
-    expect(await projector.waitFor(position, 10_000)).toBe(true);
-    return { event, messageId: webhookMessageId(event.id) };
-  };
-
-  const delivery = async (messageId: string) =>
-    (
-      await db.query<DeliveryRow>(
-        `SELECT status, attempts, next_attempt_at, last_status_code, last_error
-         FROM webhook_deliveries WHERE message_id = $1`,
-        [messageId],
-      )
-    ).rows[0]!;
+  const join = (brandId: string) => bed().join(brandId);
+  const delivery = (messageId: string) => bed().delivery(messageId);
 
   const attempts = async (messageId: string) =>
     (
@@ -99,29 +62,12 @@ describe(`deliverer on ${hasPostgresServer() ? 'a Postgres server' : 'in-process
       )
     ).rows;
 
-  beforeAll(async () => {
-    bed = await openWebhookTestDatabase();
-    ({ testDb, db, store } = bed);
-    projector = webhookProjector(db, store);
-    await projector.start();
-    receiver = await startWebhookReceiver();
-    http = createNodeHttpClient({ policy: { allowPrivateTargets: true } });
+  beforeAll(() => {
+    ({ testDb, db, store, projector, receiver, http } = bed());
   });
 
   beforeEach(() => {
     now = new Date(Date.now() + 1_000);
-  });
-
-  afterEach(async () => {
-    // Each test sees only its own messages: whatever it left pending is settled.
-    await db.query(`UPDATE webhook_deliveries SET status = 'failed' WHERE status = 'pending'`);
-  });
-
-  afterAll(async () => {
-    http.close();
-    await receiver.close();
-    await projector.stop();
-    await bed.close();
   });
 
   it('POSTs the envelope signed with standardwebhooks and logs the attempt', async () => {
@@ -188,7 +134,12 @@ describe(`deliverer on ${hasPostgresServer() ? 'a Postgres server' : 'in-process
 
     advance(24 * 3600 * 1000);
     expect((await worker.deliverDue()).attempted).toBe(0);
-    expect(await replayFailedDeliveries(db, endpoint.id, new Date(0), clock())).toBe(1);
+    expect(await sendNow(db, { endpointId: endpoint.id, since: new Date(0) }, clock())).toEqual({
+      failed: 1,
+      pending: 0,
+      sending: 0,
+      disabled: 0,
+    });
     receiver.plan(path, () => ({ status: 204 }));
     expect(await worker.deliverDue()).toMatchObject({ attempted: 1, delivered: 1 });
     expect(receiver.receivedOn(path).at(-1)!.id).toBe(messageId);

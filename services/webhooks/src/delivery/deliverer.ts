@@ -103,8 +103,9 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     async start() {
       if (running) return;
       running = true;
-      // Every projection batch notifies this channel, the webhook projector's included. One
-      // LISTEN only: each holds a pooled connection. Replays are picked up by the poll.
+      // Every projection batch notifies this channel, the webhook projector's included, and so
+      // does an operator's retry or replay (`sendNow`). One LISTEN only: each holds a pooled
+      // connection.
       unlisten = await options.db.listen(checkpointsChannel, () => signal.wake());
       loop = deliveryLoop.run();
     },

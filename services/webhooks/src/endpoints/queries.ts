@@ -207,25 +207,3 @@ function toPage<R extends { id: number }, T>(
     nextCursor: hasMore && last ? encodeIdCursor(last.id) : null,
   };
 }
-
-/**
- * Puts an endpoint's failed messages whose event happened at or after `since` back in the
- * queue, due at `now`, with a fresh retry schedule. They keep their message id, so a receiver
- * that did process one after all recognises it. Deliverers pick them up at their next poll
- * (at most a second). Returns how many were queued.
- */
-export async function replayFailedDeliveries(
-  db: Queryable,
-  endpointId: string,
-  since: Date,
-  now: Date,
-): Promise<number> {
-  const { rowCount } = await db.query(
-    `UPDATE webhook_deliveries
-     SET status = 'pending', attempts = 0, next_attempt_at = $3, claim_token = NULL,
-         last_error = NULL, last_status_code = NULL, finished_at = NULL
-     WHERE endpoint_id = $1 AND status = 'failed' AND occurred_at >= $2`,
-    [endpointId, since, now],
-  );
-  return rowCount;
-}

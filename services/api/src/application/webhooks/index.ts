@@ -13,11 +13,12 @@ import type { CommandContext, CommandEngine, Database } from '@brand-api/event-s
 import {
   checkWebhookTarget,
   generateWebhookSecret,
-  replayFailedDeliveries,
+  retryWebhookMessage,
+  sendNow,
   waitForWebhookProjection,
   WebhookTargetError,
 } from '@brand-api/webhooks';
-import type { TargetPolicy } from '@brand-api/webhooks';
+import type { MessageRetry, SendNowCounts, TargetPolicy } from '@brand-api/webhooks';
 
 export type RegisteredEndpoint = Exclude<WebhookEndpointState, { status: 'absent' }>;
 
@@ -35,7 +36,7 @@ export interface WebhookDeps {
 
 /**
  * Webhook endpoints as operators manage them: register, change, rotate the secret, replay
- * failed messages. A target must be a public address; a change answers once the webhook
+ * what is not delivered, send one message now. A target must be a public address; a change answers once the webhook
  * projector (which fans messages out to endpoints) has seen it.
  */
 export function webhookCommands(deps: WebhookDeps) {
@@ -132,14 +133,14 @@ export function webhookCommands(deps: WebhookDeps) {
     },
 
     /**
-     * Queues the endpoint's failed messages since `since` for delivery again. A disabled
-     * endpoint would only fail them again: it must be enabled first. Returns how many.
+     * Sends the endpoint's failed and pending messages since `since` now (`sendNow`). A disabled
+     * endpoint would only fail them again: it must be enabled first.
      */
-    async replayFailedMessages(
+    async replayMessages(
       context: CommandContext,
       endpointId: string,
       since: Date,
-    ): Promise<number> {
+    ): Promise<SendNowCounts> {
       const { value: endpoint } = await engine.run(context, async (uow) =>
         existing(
           (
@@ -154,7 +155,31 @@ export function webhookCommands(deps: WebhookDeps) {
           message: 'The endpoint is disabled; enable it before replaying its messages',
         });
       }
-      return replayFailedDeliveries(db, endpointId, since, clock());
+      return sendNow(db, { endpointId, since }, clock());
+    },
+
+    /**
+     * Sends one message now to every enabled endpoint it is not delivered to. Refused when there
+     * is nothing to send: it is delivered everywhere, or only disabled endpoints lack it.
+     */
+    async retryMessage(messageId: string): Promise<MessageRetry> {
+      const retry = await retryWebhookMessage(db, messageId, clock());
+      if (!retry) {
+        throw new DomainError('not-found', { message: `No webhook message ${messageId}` });
+      }
+      const { failed, pending, sending, disabled, delivered } = retry;
+      if (failed + pending + sending > 0) return retry;
+      if (disabled > 0) {
+        throw new DomainError('webhook-endpoint-disabled', {
+          message: `Message ${messageId} waits only for disabled endpoints (${disabled}): enable them (webhooks update --enable), then retry`,
+        });
+      }
+      throw new DomainError('webhook-message-delivered', {
+        message:
+          delivered > 0
+            ? `Message ${messageId} is already delivered to every endpoint (${delivered}): nothing to send`
+            : `Message ${messageId} went to no endpoint (none took its event type when it happened): nothing to send`,
+      });
     },
   };
 }

@@ -125,16 +125,37 @@ export function webhookAdminHandlers(
 
     async adminReplayWebhookMessages(request) {
       const { brandId, endpointId } = request.params;
-      const queued = await webhooks.replayFailedMessages(
+      const counts = await webhooks.replayMessages(
         operatorContext(request, brandId),
         endpointId,
         new Date(request.body.since),
       );
       services.logger.info(
-        { endpointId, since: request.body.since, queued },
+        { endpointId, since: request.body.since, ...counts },
         'webhook messages replayed',
       );
-      return { body: { data: { queued } } };
+      const { failed, pending, sending } = counts;
+      return { body: { data: { queued: failed + pending, failed, pending, sending } } };
+    },
+
+    async adminRetryWebhookMessage(request) {
+      const { messageId } = request.params;
+      const retry = await webhooks.retryMessage(messageId);
+      services.logger.info({ messageId, ...retry }, 'webhook message sent now');
+      const { failed, pending, sending, delivered, disabled } = retry;
+      return {
+        body: {
+          data: {
+            messageId,
+            queued: failed + pending,
+            failed,
+            pending,
+            sending,
+            delivered,
+            disabled,
+          },
+        },
+      };
     },
   };
 }

@@ -31,15 +31,39 @@ let receiver: WebhookReceiver;
 let http: WebhookHttpClient;
 let brandId: string;
 
-const base = () => `/admin/v1/brands/${brandId}/webhook-endpoints`;
+const base = (brand = brandId) => `/admin/v1/brands/${brand}/webhook-endpoints`;
 const allowPrivate = (allowed: boolean) => {
   process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = allowed ? 'true' : 'false';
 };
 
-const createEndpoint = async (body: object) =>
-  (await t.http.post(base()).set('authorization', adminAuth).send(body).expect(201)).body as {
+const createEndpoint = async (body: object, brand = brandId) =>
+  (await t.http.post(base(brand)).set('authorization', adminAuth).send(body).expect(201)).body as {
     data: EndpointBody & { secret: string };
   };
+
+/** A brand of its own, so no other test's endpoint gets its messages. */
+const newBrand = async () => {
+  const brand = await t.http
+    .post('/admin/v1/brands')
+    .set('authorization', adminAuth)
+    .send({ name: 'Hooks too' })
+    .expect(201);
+  return (brand.body as { data: { id: string } }).data.id;
+};
+
+/** A member joins `brand`; resolves to the message id once the projector queued it. */
+const memberJoins = async (brand: string, occurredAt = new Date()) => {
+  const member = aMember();
+  const event = memberJoined(brand, member, occurredAt);
+  const { position } = await t.eventStore.appendToStream(`member-${member.id}`, [event], {
+    expectedVersion: 'no_stream',
+  });
+  expect(await projector.waitFor(position, 10_000)).toBe(true);
+  return webhookMessageId(event.id);
+};
+
+/** Busy for an hour: the next attempt is then an hour away (Retry-After is honoured). */
+const busyForAnHour = () => ({ status: 503, headers: { 'retry-after': '3600' } });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -289,12 +313,33 @@ describe('webhook endpoints in the operator API', () => {
       .set('authorization', adminAuth)
       .send({ since: '2025-03-01T00:00:00Z' })
       .expect(202);
-    expect(replay.body).toEqual({ data: { queued: 1 } });
+    expect(replay.body).toEqual({ data: { queued: 1, failed: 1, pending: 0, sending: 0 } });
     const before = receiver.receivedOn('/f').length;
     expect(await deliverer.deliverDue()).toMatchObject({ delivered: 1 });
     const resent = receiver.receivedOn('/f').slice(before);
     expect(resent.map((r) => r.id)).toEqual([webhookMessageId(recent.id)]);
     expect(hasValidSignature(data.secret, resent[0]!)).toBe(true);
+  });
+
+  it('replays pending messages too: their next attempt is now', async () => {
+    const brand = await newBrand();
+    const { data } = await createEndpoint({ url: receiver.url('/p') }, brand);
+    receiver.plan('/p', busyForAnHour);
+    const messageId = await memberJoins(brand, new Date('2025-06-01T00:00:00.000Z'));
+    // Other tests' endpoints may have messages due too: the receiver's paths tell them apart.
+    const deliverer = createDeliverer({ db: t.testDb.db, store: t.eventStore, http });
+    await deliverer.deliverDue();
+    expect(receiver.receivedOn('/p')).toHaveLength(1);
+
+    receiver.plan('/p', () => ({ status: 204 }));
+    const replay = await t.http
+      .post(`${base(brand)}/${data.id}/replay`)
+      .set('authorization', adminAuth)
+      .send({ since: '2025-03-01T00:00:00Z' })
+      .expect(202);
+    expect(replay.body).toEqual({ data: { queued: 1, failed: 0, pending: 1, sending: 0 } });
+    await deliverer.deliverDue();
+    expect(receiver.receivedOn('/p').map((r) => r.id)).toEqual([messageId, messageId]);
   });
 
   it('refuses to replay into a disabled endpoint', async () => {
@@ -310,5 +355,59 @@ describe('webhook endpoints in the operator API', () => {
       .send({ since: '2025-03-01T00:00:00Z' })
       .expect(409);
     expect(response.body).toMatchObject({ code: 'CONFLICT' });
+  });
+});
+
+describe('POST /admin/v1/webhook-messages/{messageId}/retry', () => {
+  const retry = (messageId: string) =>
+    t.http.post(`/admin/v1/webhook-messages/${messageId}/retry`).set('authorization', adminAuth);
+
+  it('sends a pending message now; a delivered one is a 409', async () => {
+    const brand = await newBrand();
+    await createEndpoint({ url: receiver.url('/r') }, brand);
+    receiver.plan('/r', busyForAnHour);
+    const messageId = await memberJoins(brand);
+    const deliverer = createDeliverer({ db: t.testDb.db, store: t.eventStore, http });
+    await deliverer.deliverDue();
+    // Its next attempt is an hour away.
+    await deliverer.deliverDue();
+    expect(receiver.receivedOn('/r')).toHaveLength(1);
+
+    receiver.plan('/r', () => ({ status: 204 }));
+    const sent = await retry(messageId).expect(202);
+    expect(sent.body).toEqual({
+      data: { messageId, queued: 1, failed: 0, pending: 1, sending: 0, delivered: 0, disabled: 0 },
+    });
+    await deliverer.deliverDue();
+    expect(receiver.receivedOn('/r').map((r) => r.id)).toEqual([messageId, messageId]);
+
+    const again = await retry(messageId).expect(409);
+    expect(again.body).toMatchObject({
+      code: 'CONFLICT',
+      message: `Message ${messageId} is already delivered to every endpoint (1): nothing to send`,
+    });
+    await deliverer.deliverDue();
+    expect(receiver.receivedOn('/r')).toHaveLength(2);
+  });
+
+  it('answers 404 for an unknown message id and 400 for a malformed one', async () => {
+    const unknown = `msg_${'A'.repeat(27)}`;
+    expect((await retry(unknown).expect(404)).body).toMatchObject({
+      code: 'NOT_FOUND',
+      message: `No webhook message ${unknown}`,
+    });
+    const malformed = await retry('12345').expect(400);
+    expect(malformed.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [
+        {
+          location: 'path',
+          field: '/messageId',
+          message:
+            'must be a webhook message id: msg_ and 27 letters, digits, _ or -, such as msg_2Kq8c7Q1mW3xV9bN0pL5tY4rZ6a',
+        },
+      ],
+    });
+    await t.http.post(`/admin/v1/webhook-messages/${unknown}/retry`).expect(401);
   });
 });
