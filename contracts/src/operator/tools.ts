@@ -103,7 +103,8 @@ export const operatorToolOperations = [
     method: 'get',
     path: '/projections',
     summary: 'Projection status',
-    description: "Each read model's checkpoint, its lag behind the log, and parked events.",
+    description:
+      "Each projection's checkpoint, its lag behind the log, and parked events: the read models and the webhook projector (`webhooks`, asynchronous, run by the worker; never rebuilt).",
     successStatus: 200,
     response: Type.Object({
       head: Type.Object({

@@ -19,8 +19,11 @@ import { entityAt } from './time-travel';
 export interface OperatorToolDeps {
   jobs: RebuildJobs;
   logStats: LogStats;
-  /** Every read-model projection, and whether it can be shadow-rebuilt. */
-  projections: readonly { name: string; rebuildable: boolean }[];
+  /**
+   * Every projection the status shows, and whether it can be shadow-rebuilt; when it cannot for
+   * another reason than missing migrations, why (after its name).
+   */
+  projections: readonly { name: string; rebuildable: boolean; notRebuildable?: string }[];
 }
 
 function entityOf(kind: string): AuditedEntity {
@@ -48,10 +51,10 @@ export function operatorToolHandlers(
   const selected = (name: string): string[] => {
     if (name === 'all') return rebuildable;
     if (rebuildable.includes(name)) return [name];
-    const known = deps.projections.some((p) => p.name === name);
+    const known = deps.projections.find((p) => p.name === name);
     throw new ApiError(known ? 'VALIDATION_FAILED' : 'NOT_FOUND', {
       message: known
-        ? `Projection ${name} has no migrations under read-models/${name}/: it cannot be rebuilt into shadow tables`
+        ? `Projection ${name} ${known.notRebuildable ?? `has no migrations under read-models/${name}/`}: it cannot be rebuilt into shadow tables`
         : `No projection named ${name}; known: ${deps.projections.map((p) => p.name).join(', ')}`,
     });
   };

@@ -1,5 +1,6 @@
 import { forLongWork } from '@brand-api/event-store';
 import { createLogStats, pairReadModels } from '@brand-api/read-models';
+import { webhookProjectionName } from '@brand-api/webhooks';
 import type { OperatorPrincipal } from '../operator-auth';
 import { mountOperations } from '../../http/mount-operations';
 import type { RouteRegistry } from '../../http/mount-operations';
@@ -19,7 +20,8 @@ export type { JobStatus } from './rebuild-jobs';
 /**
  * Mounts the operator tools under `adminPrefix`. The rebuildable read models are the runtime's
  * projections paired with their migrations by the `read-models/<name>/` id convention, so a
- * new read model is covered without registering it here.
+ * new read model is covered without registering it here. The status covers the webhook
+ * projector too.
  */
 export function mountOperatorTools(
   router: RouteRegistry,
@@ -43,10 +45,20 @@ export function mountOperatorTools(
   const handlers = operatorToolHandlers(services, {
     jobs,
     logStats,
-    projections: readModelProjections.map((p) => ({
-      name: p.name,
-      rebuildable: !withoutMigrations.includes(p.name),
-    })),
+    projections: [
+      ...readModelProjections.map((p) => ({
+        name: p.name,
+        rebuildable: !withoutMigrations.includes(p.name),
+      })),
+      // Asynchronous like the read models, run by the worker in a runner of its own: its status
+      // belongs here; a rebuild does not (it fans events out to the outbox, not into tables).
+      {
+        name: webhookProjectionName,
+        rebuildable: false,
+        notRebuildable:
+          'is the webhook projector, not a read model: it queues messages in the outbox and is never rebuilt',
+      },
+    ],
   });
   mountOperations<(typeof operatorToolOperations)[number], OperatorPrincipal>(router, {
     prefix: options.prefix,
