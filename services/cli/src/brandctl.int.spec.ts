@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { testAdminToken } from '@brand-api/api/testing';
+import { exitCodes } from './exit-codes';
 import { runCli } from './program';
 import { json, useBrandctl } from './testing/brandctl-harness';
 
@@ -133,10 +136,22 @@ describe('brandctl', () => {
       '--scopes',
       'members:read,nope:read',
     ]);
-    expect(badScope.code).toBe(1);
+    expect(badScope.code).toBe(exitCodes.dataError);
     expect(badScope.stderr).toMatch(
       /^Error: The request is invalid \(VALIDATION_FAILED, HTTP 400\)\n {2}body \/scopes\/1 \("nope:read"\): must be one of "brand_products:read", /,
     );
+    expect(badScope.stderr).toMatch(
+      /\nCorrect what the server names above, then run the command again\.\n$/,
+    );
+
+    const notFound = await brandctl(['keys', 'list', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b']);
+    expect(notFound).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'Error: Resource not found (NOT_FOUND, HTTP 404)\n' +
+        'Check the ids on the command line: the list commands (brandctl brands list, webhooks list <brandId>, …) show what exists.\n',
+    });
   });
 
   it('says a --url inside an API looks wrong instead of blaming the token', async () => {
@@ -144,30 +159,42 @@ describe('brandctl', () => {
     const brandId = json<{ data: { id: string } }>(brand.stdout).data.id;
     for (const prefix of ['/api/v1', '/admin/v1/', '/community/v1']) {
       const wrong = await brandctl(['--url', `${url()}${prefix}`, 'keys', 'list', brandId]);
-      expect(wrong).toMatchObject({ code: 1, stdout: '' });
+      expect(wrong).toMatchObject({ code: exitCodes.usage, stdout: '' });
       expect(wrong.stderr).toContain('looks wrong');
       expect(wrong.stderr).toContain(`--url ${url()}\n`);
       expect(wrong.stderr).not.toContain('Invalid API key');
     }
     // Under a path no check knows beforehand, the Brand API's key check gives it away.
     const inside = await brandctl(['--url', `${url()}/api/v1/brand-products`, 'brands', 'list']);
-    expect(inside).toMatchObject({ code: 1, stdout: '' });
+    expect(inside).toMatchObject({ code: exitCodes.usage, stdout: '' });
     expect(inside.stderr).toMatch(/answered "Invalid API key" \(HTTP 401\).*URL looks wrong/);
     const notUrl = await brandctl(['--url', 'localhost:3000', 'brands', 'list']);
+    expect(notUrl).toMatchObject({ code: exitCodes.usage, stdout: '' });
     expect(notUrl.stderr).toContain('not an http(s) URL');
   });
 
-  it('explains usage mistakes and an unreachable server', async () => {
+  it('explains usage mistakes and exits 64 (sysexits USAGE); an unreachable server exits 69', async () => {
     const nothing = await brandctl(['brands', 'update', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b']);
-    expect(nothing.code).toBe(1);
+    expect(nothing.code).toBe(exitCodes.usage);
     expect(nothing.stderr).toContain('Nothing to update');
 
     const noScopes = await brandctl(['keys', 'create', 'x']);
-    expect(noScopes.code).toBe(1);
+    expect(noScopes.code).toBe(exitCodes.usage);
     expect(noScopes.stderr).toContain("required option '--scopes <scopes>' not specified");
 
     const badLimit = await brandctl(['brands', 'list', '--limit', '500']);
+    expect(badLimit.code).toBe(exitCodes.usage);
     expect(badLimit.stderr).toContain('an integer from 1 to 100');
+
+    for (const mistake of [[], ['brands'], ['brands', 'rename'], ['keys', 'list'], ['--nope']]) {
+      const answer = await brandctl(mistake);
+      expect({ mistake, code: answer.code, stdout: answer.stdout }).toEqual({
+        mistake,
+        code: exitCodes.usage,
+        stdout: '',
+      });
+      expect(answer.stderr).toContain('Usage: brandctl');
+    }
 
     let stderr = '';
     const code = await runCli(['--url', 'http://127.0.0.1:9', 'brands', 'list'], {
@@ -181,11 +208,35 @@ describe('brandctl', () => {
     expect(stderr).toContain('Is the server running? Start it with `npm start`');
   });
 
-  it('prints help', async () => {
+  it('says a proxy that answers 502 means the server is unavailable: exit 69', async () => {
+    const proxy = createServer((_request, response) => {
+      response.writeHead(502, { 'content-type': 'text/plain' });
+      response.end('Bad Gateway');
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (proxy.address() as AddressInfo).port;
+      const answer = await brandctl(['--url', `http://127.0.0.1:${port}`, 'brands', 'list']);
+      expect(answer).toEqual({
+        code: exitCodes.unavailable,
+        stdout: '',
+        stderr:
+          'Error: Bad Gateway (HTTP_ERROR, HTTP 502)\n' +
+          'The server cannot serve right now (is its database reachable?): run the command again in a few seconds.\n',
+      });
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
+
+  it('prints help, with the exit statuses', async () => {
     const help = await brandctl(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('brands');
     expect(help.stdout).toContain('keys');
     expect(help.stdout).toContain('--json');
+    expect(help.stdout).toContain('Exit status:');
+    for (const code of [64, 65, 69, 77])
+      expect(help.stdout).toMatch(new RegExp(`\n  ${code} +\\w`));
   });
 });

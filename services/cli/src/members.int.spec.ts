@@ -66,7 +66,9 @@ describe('brandctl members set-role', () => {
     expect(unknown).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'Error: Resource not found (NOT_FOUND, HTTP 404)\n',
+      stderr:
+        'Error: Resource not found (NOT_FOUND, HTTP 404)\n' +
+        'Check the ids on the command line: the list commands (brandctl brands list, webhooks list <brandId>, …) show what exists.\n',
     });
     expect(await readWholeLog(t().eventStore)).toHaveLength(before);
   });

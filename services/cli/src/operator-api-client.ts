@@ -39,8 +39,11 @@ export class OperatorConnectionError extends Error {
   override readonly name = 'OperatorConnectionError';
   constructor(
     message: string,
-    /** `unreachable`: no answer at all; `refused`: nothing listens there (ECONNREFUSED). */
-    readonly reach: 'answered' | 'unreachable' | 'refused' = 'answered',
+    /**
+     * `unreachable`: no answer at all; `refused`: nothing listens there (ECONNREFUSED);
+     * `wrong-url`: what answered is not the operator API (`--url` names something else).
+     */
+    readonly reach: 'answered' | 'unreachable' | 'refused' | 'wrong-url' = 'answered',
   ) {
     super(message);
   }
@@ -134,7 +137,7 @@ export function createOperatorApiClient(options: OperatorApiClientOptions): Oper
   async function failure(response: Response, input: RequestParts): Promise<Error> {
     const body = errorBodyOf(await response.text(), response.status);
     const foreign = foreignAnswer(base, response.status, body);
-    if (foreign !== undefined) return new OperatorConnectionError(foreign);
+    if (foreign !== undefined) return new OperatorConnectionError(foreign, 'wrong-url');
     return new OperatorApiError(response.status, body, input.body);
   }
 

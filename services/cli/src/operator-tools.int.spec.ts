@@ -5,7 +5,7 @@ import type {
   ProjectionJob as JobStatus,
   ProjectionStatus,
 } from '@brand-api/contracts';
-import { driftExitCode } from './projections-commands';
+import { exitCodes } from './exit-codes';
 import { json, useBrandctl } from './testing/brandctl-harness';
 
 jest.setTimeout(120_000);
@@ -119,7 +119,7 @@ describe('brandctl audit, projections and events against a live server', () => {
     ]);
     expect(json<{ data: EntityAt }>(now.stdout).data.state).toMatchObject({ status: 'deleted' });
     const bad = await brandctl(['audit', 'at', 'product', productId, '--at', 'yesterday']);
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(exitCodes.dataError);
     expect(bad.stderr).toContain('at must be a global position (an integer) or an ISO 8601 time');
   });
 
@@ -160,7 +160,7 @@ describe('brandctl audit, projections and events against a live server', () => {
 
     await t().testDb.db.query(`UPDATE brands SET name = 'Hacked' WHERE id = $1`, [brandId]);
     const drift = await brandctl(['projections', 'verify', 'brands']);
-    expect(drift.code).toBe(driftExitCode);
+    expect(drift.code).toBe(exitCodes.drift);
     expect(drift.stdout).toContain('brands: DRIFT');
     expect(drift.stdout).toContain('name: live "Hacked" ≠ rebuilt "Acme"');
 

@@ -1,10 +1,10 @@
 import { operatorApi } from '@brand-api/contracts';
 import type { Scope } from '@brand-api/contracts';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { commandContext } from './command-context';
 import type { GlobalOptions } from './command-context';
-import { describeApiError, formatBrand, formatBrands, formatIssuedKey, formatKeys } from './format';
-import { OperatorApiError, OperatorConnectionError } from './operator-api-client';
+import { exitCodes, exitStatusHelp } from './exit-codes';
+import { formatBrand, formatBrands, formatIssuedKey, formatKeys } from './format';
 import type { OperatorApiClient } from './operator-api-client';
 import { registerMemberCommands } from './members';
 import { registerRoomCommands } from './rooms';
@@ -13,6 +13,7 @@ import { registerAuditCommands } from './audit-commands';
 import { registerEventsCommands } from './events-commands';
 import { registerProjectionsCommands } from './projections-commands';
 import type { CliIo } from './cli-io';
+import { reportFailure } from './report-failure';
 
 export const defaultUrl = 'http://localhost:3000';
 
@@ -32,6 +33,7 @@ export function buildProgram(io: CliIo): Command {
     )
     .option('--token <token>', "operator token (the server's ADMIN_TOKEN); default $BRANDCTL_TOKEN")
     .option('--json', 'print the raw JSON response')
+    .addHelpText('after', exitStatusHelp)
     .showHelpAfterError()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     // Set before the sub-commands are declared: they copy the setting when created.
@@ -200,42 +202,13 @@ function splitList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...items];
 }
 
-/** Runs the program; resolves to the process exit code. */
+/** Runs the program; resolves to the process exit code (`exit-codes.ts`). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const program = buildProgram(io);
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    return exitCodes.ok;
   } catch (error) {
     return reportFailure(error, io, argv.includes('--json'));
   }
-}
-
-/** sysexits(3): the operator lacks the permission (token), or the service is unavailable. */
-const EX_NOPERM = 77;
-const EX_UNAVAILABLE = 69;
-
-function reportFailure(error: unknown, io: CliIo, json: boolean): number {
-  if (error instanceof OperatorApiError) {
-    io.stderr(json ? `${JSON.stringify(error.body, null, 2)}\n` : describeApiError(error));
-    if (error.status !== 401 && error.status !== 403) return 1;
-    if (!json) {
-      io.stderr(
-        'Pass the operator token with --token <token> or set BRANDCTL_TOKEN (the admin token the server printed on its first start, or its ADMIN_TOKEN).\n',
-      );
-    }
-    return EX_NOPERM;
-  }
-  if (error instanceof OperatorConnectionError) {
-    io.stderr(`Error: ${error.message}\n`);
-    if (error.reach === 'answered') return 1;
-    io.stderr(
-      'Is the server running? Start it with `npm start`, or point --url (BRANDCTL_URL) at it.\n',
-    );
-    return EX_UNAVAILABLE;
-  }
-  // Commander has already printed usage errors and help through configureOutput.
-  if (error instanceof CommanderError) return error.exitCode;
-  io.stderr(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
-  return 1;
 }

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { followJobs, isFinished } from './job-progress';
 import type { CliIo } from './cli-io';
 import { commandContext } from './command-context';
+import { exitCodes } from './exit-codes';
 import {
   describeParkedAction,
   describeProjectionJob,
@@ -13,20 +14,20 @@ import {
   formatVerify,
 } from './tools-format';
 
-/** Exit status of `projections verify` when a live table differs from the log. */
-export const driftExitCode = 3;
-/** Exit status of an interrupted rebuild (as for SIGINT). */
-export const interruptedExitCode = 130;
-
 /** `brandctl projections …`: status, zero-downtime rebuild, drift check. */
 export function registerProjectionsCommands(program: Command, io: CliIo): void {
   const projections = program
     .command('projections')
-    .description('read-model projections: status, rebuild from the log, drift check');
+    .description(
+      'projections (the read models and the webhook projector): status, rebuild from the log, drift check',
+    );
 
   projections
     .command('status')
-    .description("each projection's position, lag in events and seconds, state and rebuild")
+    .description(
+      "each projection's mode, position, lag in events and seconds, state and rebuild; " +
+        'the webhook projector (asynchronous, run by the worker) included',
+    )
     .action(async (_options: unknown, command: Command) => {
       const { api, print } = commandContext(command, io);
       const response = await api.call(operatorApi.adminProjectionStatus, {});
@@ -58,7 +59,7 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
       }
       if (interrupted || jobs.some((job) => job.state === 'interrupted')) {
         io.stderr(`Interrupted. Run \`brandctl projections rebuild ${name}\` again to resume.\n`);
-        throw new CommanderError(interruptedExitCode, 'brandctl.interrupted', 'interrupted');
+        throw new CommanderError(exitCodes.interrupted, 'brandctl.interrupted', 'interrupted');
       }
     });
 
@@ -66,7 +67,7 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
     .command('verify')
     .description(
       'rebuild into shadow tables and compare row by row with the live tables; ' +
-        `exit status ${driftExitCode} and a diff on any difference`,
+        `exit status ${exitCodes.drift} and a diff on any difference`,
     )
     .argument('[name]', 'a projection, or all', 'all')
     .action(async (name: string, _options: unknown, command: Command) => {
@@ -78,7 +79,7 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
         throw new Error(`Verify did not complete: ${jobs.map(describeProjectionJob).join('; ')}`);
       }
       if (jobs.some((job) => job.result !== null && 'drift' in job.result && job.result.drift)) {
-        throw new CommanderError(driftExitCode, 'brandctl.drift', 'drift found');
+        throw new CommanderError(exitCodes.drift, 'brandctl.drift', 'drift found');
       }
     });
 
@@ -151,7 +152,7 @@ export function registerProjectionsCommands(program: Command, io: CliIo): void {
         });
         print(response, response.data.map(describeParkedAction).join('\n'));
         if (response.data.some((result) => result.outcome === 'failed')) {
-          throw new CommanderError(1, 'brandctl.parked', 'the event still fails');
+          throw new CommanderError(exitCodes.refused, 'brandctl.parked', 'the event still fails');
         }
       });
   }

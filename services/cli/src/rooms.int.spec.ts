@@ -34,7 +34,10 @@ describe('brandctl rooms create', () => {
       'X',
     ]);
     expect(unknown).toMatchObject({ code: 1, stdout: '' });
-    expect(unknown.stderr).toBe('Error: Resource not found (NOT_FOUND, HTTP 404)\n');
+    expect(unknown.stderr).toBe(
+      'Error: Resource not found (NOT_FOUND, HTTP 404)\n' +
+        'Check the ids on the command line: the list commands (brandctl brands list, webhooks list <brandId>, …) show what exists.\n',
+    );
     const anonymous = await brandctl(
       ['rooms', 'create', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b', 'X'],
       {

@@ -42,6 +42,48 @@ export function formatMessage(message: WebhookMessage): string {
   return `${message.occurredAt}  ${message.messageId}  ${message.eventType}  ${message.status}  ${message.attempts} attempt(s)${next}${error}`;
 }
 
+/** What `webhooks replay` did, counted as the server answered. */
+export function describeReplay(replay: {
+  queued: number;
+  failed: number;
+  pending: number;
+  sending: number;
+}): string {
+  const lines = [
+    `Queued ${replay.queued} message(s) for delivery now: ${replay.failed} failed, ${replay.pending} pending.`,
+  ];
+  if (replay.sending > 0) lines.push(beingSent(replay.sending, 'message(s) are'));
+  return lines.join('\n');
+}
+
+/** What `webhooks retry` did with each delivery of the message. */
+export function describeRetry(retry: {
+  messageId: string;
+  queued: number;
+  failed: number;
+  sending: number;
+  delivered: number;
+  disabled: number;
+}): string {
+  const lines: string[] = [];
+  if (retry.queued > 0) {
+    const fresh = retry.failed > 0 ? ` (${retry.failed} had failed: a fresh retry schedule)` : '';
+    lines.push(`Sending ${retry.messageId} now to ${retry.queued} endpoint(s)${fresh}.`);
+  }
+  if (retry.sending > 0)
+    lines.push(beingSent(retry.sending, `endpoint(s) are getting ${retry.messageId}`));
+  if (retry.delivered > 0) lines.push(`Already delivered to ${retry.delivered} endpoint(s).`);
+  if (retry.disabled > 0) {
+    lines.push(
+      `Not sent to ${retry.disabled} disabled endpoint(s): enable them with webhooks update --enable.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const beingSent = (count: number, what: string) =>
+  `${count} ${what} at this moment, left to the deliverer: webhooks attempts shows the outcome.`;
+
 export function formatPage<T>(
   page: { data: readonly T[]; hasMore: boolean; nextCursor: string | null },
   format: (item: T) => string,

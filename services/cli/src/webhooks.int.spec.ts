@@ -1,9 +1,12 @@
 import { startWebhookProjector } from '@brand-api/api/testing';
 import type { TestApp } from '@brand-api/api/testing';
+import type { ProjectionStatus } from '@brand-api/contracts';
 import type { ProjectionRunner } from '@brand-api/event-store';
-import { createDeliverer, createNodeHttpClient } from '@brand-api/webhooks';
+import { eventually } from '@brand-api/event-store/testing';
+import { createDeliverer, createNodeHttpClient, webhookMessageId } from '@brand-api/webhooks';
 import { aMember, memberJoined, startWebhookReceiver } from '@brand-api/webhooks/testing';
 import type { WebhookReceiver } from '@brand-api/webhooks/testing';
+import { exitCodes } from './exit-codes';
 import { startBrandctlHarness } from './testing/brandctl-harness';
 import type { BrandctlHarness } from './testing/brandctl-harness';
 
@@ -125,7 +128,7 @@ describe('brandctl webhooks', () => {
 
       receiver.plan('/cli2', () => ({ status: 200 }));
       const replayed = await brandctl(['webhooks', 'replay', brandId, id, '--since', '2025-04-01']);
-      expect(replayed.stdout).toBe('Queued 1 failed message(s) for delivery.\n');
+      expect(replayed.stdout).toBe('Queued 1 message(s) for delivery now: 1 failed, 0 pending.\n');
       expect(await deliverer.deliverDue()).toMatchObject({ delivered: 1 });
     } finally {
       http.close();
@@ -169,18 +172,123 @@ describe('brandctl webhooks', () => {
         brand.data.id,
         'https://hooks.example.invalid/in',
       ]);
-      expect(unresolved.code).toBe(1);
+      expect(unresolved.code).toBe(exitCodes.dataError);
       expect(unresolved.stderr).toMatch(
-        /^Error: .* \(\w+, HTTP 400\)\n {2}body \/url \("https:\/\/hooks\.example\.invalid\/in"\): hooks\.example\.invalid does not resolve \(.*\bE[A-Z_]+\b.*\)\n$/,
+        /^Error: .* \(\w+, HTTP 400\)\n {2}body \/url \("https:\/\/hooks\.example\.invalid\/in"\): hooks\.example\.invalid does not resolve \(.*\bE[A-Z_]+\b.*\)\nCorrect what the server names above, then run the command again\.\n$/,
       );
     } finally {
       process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
     }
     const unknown = await brandctl(['webhooks', 'list', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b']);
-    expect(unknown).toMatchObject({
-      code: 1,
-      stderr: 'Error: Resource not found (NOT_FOUND, HTTP 404)\n',
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr).toMatch(
+      /^Error: Resource not found \(NOT_FOUND, HTTP 404\)\nCheck the ids on the command line/,
+    );
+  });
+
+  it('replay without --since says what to pass, and exits 64 (usage)', async () => {
+    const brandId = '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b';
+    const endpointId = '1c0ffee0-1a3d-4e5f-8a7b-6c5d4e3f2a1b';
+    const noSince = await brandctl(['webhooks', 'replay', brandId, endpointId]);
+    expect(noSince).toMatchObject({ code: exitCodes.usage, stdout: '' });
+    const said =
+      'Pass --since <time>: replay sends the messages of events at or after that time, e.g. ' +
+      `brandctl webhooks replay ${brandId} ${endpointId} --since 2025-03-01T00:00:00Z\n`;
+    expect(noSince.stderr.slice(0, said.length)).toBe(said);
+    expect(noSince.stderr).not.toContain('required option');
+    const help = await brandctl(['webhooks', 'replay', '--help']);
+    expect(help.stdout).toContain('failed and pending messages');
+  });
+
+  it('retry sends a pending message now: a running deliverer is woken, not left to its poll', async () => {
+    const brandId = (await json<{ data: { id: string } }>(['brands', 'create', 'Retry'])).data.id;
+    await json(['webhooks', 'create', brandId, receiver.url('/now')]);
+    // Busy for an hour: the next attempt is then an hour away (Retry-After is honoured).
+    receiver.plan('/now', () => ({ status: 503, headers: { 'retry-after': '3600' } }));
+    const member = aMember();
+    const event = memberJoined(brandId, member);
+    const messageId = webhookMessageId(event.id);
+    const attempts = async () =>
+      (
+        await t.testDb.db.query<{ attempts: number; status: string }>(
+          'SELECT attempts, status FROM webhook_deliveries WHERE message_id = $1',
+          [messageId],
+        )
+      ).rows[0];
+    const http = createNodeHttpClient({ policy: { allowPrivateTargets: true } });
+    const deliverer = createDeliverer({
+      db: t.testDb.db,
+      store: t.eventStore,
+      http,
+      pollMs: 60_000,
     });
+    await deliverer.start();
+    try {
+      const { position } = await t.eventStore.appendToStream(`member-${member.id}`, [event], {
+        expectedVersion: 'no_stream',
+      });
+      expect(await projector.waitFor(position, 10_000)).toBe(true);
+      await receiver.waitFor(1, { path: '/now' });
+      await eventually(async () => (await attempts())?.attempts === 1);
+
+      receiver.plan('/now', () => ({ status: 204 }));
+      const sent = await brandctl(['webhooks', 'retry', messageId]);
+      expect(sent).toEqual({
+        code: 0,
+        stdout: `Sending ${messageId} now to 1 endpoint(s).\n`,
+        stderr: '',
+      });
+      // Well before the deliverer's next poll (a minute) and the next attempt (an hour).
+      await receiver.waitFor(2, { path: '/now', timeoutMs: 5_000 });
+      await eventually(async () => (await attempts())?.status === 'delivered');
+    } finally {
+      await deliverer.stop();
+      http.close();
+    }
+    expect(receiver.receivedOn('/now').map((r) => r.id)).toEqual([messageId, messageId]);
+
+    const again = await brandctl(['webhooks', 'retry', messageId]);
+    expect(again).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Error: Message ${messageId} is already delivered to every endpoint (1): nothing to send (CONFLICT, HTTP 409)\n`,
+    });
+    const unknown = await brandctl(['webhooks', 'retry', `msg_${'A'.repeat(27)}`]);
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr).toContain('No webhook message msg_AAA');
+    const malformed = await brandctl(['webhooks', 'retry', '12345']);
+    expect(malformed).toMatchObject({ code: exitCodes.dataError, stdout: '' });
+    expect(malformed.stderr).toContain('path /messageId: must be a webhook message id');
+    const help = await brandctl(['webhooks', '--help']);
+    expect(help.stdout).toMatch(/retry <messageId> +send a pending or failed message now/);
+  });
+
+  it('projections status shows the webhook projector: asynchronous, its position and lag', async () => {
+    const brandId = (await json<{ data: { id: string } }>(['brands', 'create', 'Status'])).data.id;
+    const member = aMember();
+    const { position } = await t.eventStore.appendToStream(
+      `member-${member.id}`,
+      [memberJoined(brandId, member)],
+      { expectedVersion: 'no_stream' },
+    );
+    expect(await projector.waitFor(position, 10_000)).toBe(true);
+    const status = await json<{ head: { position: number }; data: ProjectionStatus[] }>([
+      'projections',
+      'status',
+    ]);
+    expect(status.data.find((p) => p.name === 'webhooks')).toMatchObject({
+      mode: 'async',
+      position: status.head.position,
+      lagEvents: 0,
+      rebuildable: false,
+    });
+    const text = await brandctl(['projections', 'status']);
+    expect(text.stdout).toMatch(
+      new RegExp(`\nwebhooks +[\\w-]+ +${status.head.position} +0 +\\S+ +0 +not rebuildable\n`),
+    );
+    const rebuild = await brandctl(['projections', 'rebuild', 'webhooks']);
+    expect(rebuild).toMatchObject({ code: exitCodes.dataError, stdout: '' });
+    expect(rebuild.stderr).toContain('is the webhook projector, not a read model');
   });
 
   it('says in its help that the URL may be http or https, and which setting allows local receivers', async () => {

@@ -4,6 +4,8 @@ import type { Command } from 'commander';
 import { commandContext } from './command-context';
 import type { CliIo } from './cli-io';
 import {
+  describeReplay,
+  describeRetry,
   eventList,
   formatAttempt,
   formatEndpoint,
@@ -16,13 +18,16 @@ import {
 
 /**
  * `brandctl webhooks …`: a brand's webhook endpoints over the operator API
- * (`/admin/v1/brands/{brandId}/webhook-endpoints`). Every command prints the raw response with
+ * (`/admin/v1/brands/{brandId}/webhook-endpoints`), and one message sent now
+ * (`/admin/v1/webhook-messages/{messageId}/retry`). Every command prints the raw response with
  * `--json`; errors are reported like every other command's.
  */
 export function registerWebhookCommands(program: Command, io: CliIo): void {
   const webhooks = program
     .command('webhooks')
-    .description("manage a brand's webhook endpoints, their deliveries and replays");
+    .description(
+      "manage a brand's webhook endpoints, their deliveries and replays; send a message now",
+    );
 
   const run = (command: Command) => commandContext(command, io);
   /** A command on one endpoint: its arguments are `<brandId> <endpointId>`. */
@@ -189,14 +194,43 @@ export function registerWebhookCommands(program: Command, io: CliIo): void {
       },
     );
 
-  endpointCommand('replay', 'send failed messages again, for events since a time (same webhook-id)')
-    .requiredOption('--since <time>', 'ISO 8601 time, e.g. 2025-03-01T00:00:00Z', parseTime)
-    .action(async (brandId: string, id: string, options: { since: string }, command: Command) => {
+  endpointCommand(
+    'replay',
+    "send the endpoint's failed and pending messages of events since a time now (same webhook-id)",
+  )
+    .option(
+      '--since <time>',
+      'required: ISO 8601 time, e.g. 2025-03-01T00:00:00Z; messages of events at or after it',
+      parseTime,
+    )
+    .action(async (brandId: string, id: string, options: { since?: string }, command: Command) => {
+      // Checked here, not by Commander's requiredOption, to say what to pass and why.
+      if (options.since === undefined) {
+        command.error(
+          'Pass --since <time>: replay sends the messages of events at or after that time, e.g. ' +
+            `brandctl webhooks replay ${brandId} ${id} --since 2025-03-01T00:00:00Z`,
+        );
+      }
       const { api, print } = run(command);
       const response = await api.call(operatorApi.adminReplayWebhookMessages, {
         params: { brandId, endpointId: id },
         body: { since: options.since },
       });
-      print(response, `Queued ${response.data.queued} failed message(s) for delivery.`);
+      print(response, describeReplay(response.data));
+    });
+
+  webhooks
+    .command('retry')
+    .description(
+      'send a pending or failed message now to each endpoint it is not delivered to ' +
+        '(same webhook-id; a failed one starts a fresh retry schedule)',
+    )
+    .argument('<messageId>', 'the msg_… id, as webhooks messages and attempts list it')
+    .action(async (messageId: string, _options: unknown, command: Command) => {
+      const { api, print } = run(command);
+      const response = await api.call(operatorApi.adminRetryWebhookMessage, {
+        params: { messageId },
+      });
+      print(response, describeRetry(response.data));
     });
 }
