@@ -1,18 +1,9 @@
 import { BrandApiClient, BrandApiError, BrandApiConnectionError } from '@brand-api/client';
 import type { BodyOf } from '@brand-api/client';
 import { startLiveApp, type LiveApp } from './testing/live-app';
+import { productBody } from './testing/product-body';
 
 jest.setTimeout(120_000);
-
-const product = (storeId: string): BodyOf<'createBrandProduct'> => ({
-  storeId,
-  title: `Product ${storeId}`,
-  description: 'A product',
-  imageUrl: null,
-  imageWidth: null,
-  imageHeight: null,
-  onlineStoreUrl: `https://shop.example.com/${storeId}`,
-});
 
 describe('BrandApiClient against the real app', () => {
   let live: LiveApp;
@@ -27,7 +18,7 @@ describe('BrandApiClient against the real app', () => {
   afterAll(() => live.close());
 
   it('creates, reads, updates and deletes a product with typed bodies and answers', async () => {
-    const created = await client.brandProducts.create(product('crud-1'));
+    const created = await client.brandProducts.create(productBody('crud-1'));
     expect(created.data).toMatchObject({ storeId: 'crud-1', title: 'Product crud-1' });
     const read = await client.brandProducts.get(created.data.id);
     expect(read.data.id).toBe(created.data.id);
@@ -45,7 +36,7 @@ describe('BrandApiClient against the real app', () => {
 
   it('answers every API error as one typed BrandApiError with its details', async () => {
     const error = await client.brandProducts
-      .create({ ...product('bad'), title: 42 } as unknown as BodyOf<'createBrandProduct'>)
+      .create({ ...productBody('bad'), title: 42 } as unknown as BodyOf<'createBrandProduct'>)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BrandApiError);
     expect(error).toMatchObject({
@@ -79,7 +70,7 @@ describe('BrandApiClient against the real app', () => {
       fetch: losingFetch,
       retry: { baseDelayMs: 10 },
     });
-    const created = await flaky.brandProducts.create(product('lost-answer'));
+    const created = await flaky.brandProducts.create(productBody('lost-answer'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
@@ -103,7 +94,7 @@ describe('BrandApiClient against the real app', () => {
 
   it('pages through products (cursor) and member groups (after) with for await', async () => {
     const storeIds = Array.from({ length: 230 }, (_, index) => `page-${index}`);
-    const result = await client.brandProducts.sync({ upsert: storeIds.map(product) });
+    const result = await client.brandProducts.sync({ upsert: storeIds.map(productBody) });
     expect(result).toMatchObject({ calls: 3, upserted: 230 });
     const seen = new Set<string>();
     for await (const item of client.brandProducts.all({ limit: 17 })) {
@@ -151,7 +142,7 @@ describe('the bulk helper and the rate limit', () => {
     const started = Date.now();
     const result = await client.brandProducts.sync(
       {
-        upsert: Array.from({ length: 450 }, (_, index) => product(`bulk-${index}`)),
+        upsert: Array.from({ length: 450 }, (_, index) => productBody(`bulk-${index}`)),
         delete: ['bulk-0', 'bulk-1'],
       },
       { onBatch: ({ upserted, deleted }) => batches.push(upserted + deleted) },

@@ -8,31 +8,20 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnBrandApi, spawnTypeScript, type RuntimeChild } from '@brand-api/api/testing';
+import {
+  freePort,
+  spawnBrandApi,
+  spawnTypeScript,
+  stopRuntime as stop,
+  type RuntimeChild,
+} from '@brand-api/api/testing';
 import { BrandApiClient, isWebhookEvent } from '@brand-api/client';
-import type { BodyOf, FeedEvent } from '@brand-api/client';
+import type { FeedEvent } from '@brand-api/client';
 import { Webhook } from 'standardwebhooks';
 import { eventually } from './testing/eventually';
+import { productBody } from './testing/product-body';
 
 jest.setTimeout(900_000);
-
-const product = (storeId: string): BodyOf<'createBrandProduct'> => ({
-  storeId,
-  title: `Product ${storeId}`,
-  description: 'Synced from the store',
-  imageUrl: null,
-  imageWidth: null,
-  imageHeight: null,
-  onlineStoreUrl: `https://shop.example.com/products/${storeId}`,
-});
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('a new user with the client and a fresh server', () => {
   let dataDir: string;
@@ -47,10 +36,6 @@ describe('a new user with the client and a fresh server', () => {
     });
     children.push(child);
     return child;
-  };
-  const stop = async (child: RuntimeChild) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    return child.exited;
   };
 
   beforeAll(async () => {
@@ -83,7 +68,7 @@ describe('a new user with the client and a fresh server', () => {
       { length: 1000 },
       (_, index) => `sku-${String(index).padStart(4, '0')}`,
     );
-    const synced = await client.brandProducts.sync({ upsert: storeIds.map(product) });
+    const synced = await client.brandProducts.sync({ upsert: storeIds.map(productBody) });
     expect(synced).toMatchObject({ calls: 10, upserted: 1000 });
 
     // Page through them; halfway, the server stops and starts again while a create is retried.
@@ -96,7 +81,7 @@ describe('a new user with the client and a fresh server', () => {
         const stopped = stop(first);
         restart = stopped.then(() => start().waitForOutput(/"url":"http/, 300_000));
         createdDuringRestart = stopped.then(() =>
-          client.brandProducts.create(product('made-during-restart')),
+          client.brandProducts.create(productBody('made-during-restart')),
         );
         await stopped;
       }

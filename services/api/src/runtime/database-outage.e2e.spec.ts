@@ -4,14 +4,13 @@ import { createTestDatabase, describeOnServer } from '@brand-api/event-store/tes
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { startWebhookReceiver } from '@brand-api/webhooks/testing';
 import type { WebhookReceiver } from '@brand-api/webhooks/testing';
-import { spawnBrandApi } from '../testing/spawn-runtime';
+import { runtimeUrlOf, spawnBrandApi, stopRuntime } from '../testing/spawn-runtime';
 import type { RuntimeChild } from '../testing/spawn-runtime';
 import { startTcpProxy } from '@brand-api/event-store/testing';
 import type { TcpProxy } from '@brand-api/event-store/testing';
 
 jest.setTimeout(180_000);
 
-const listening = /"url":"(http:\/\/localhost:\d+)"/;
 const adminToken = 'outage-admin-token-0123456789abcdef';
 
 /**
@@ -41,14 +40,13 @@ describeOnServer('brand-api while its Postgres server is unavailable', () => {
       ADMIN_TOKEN: adminToken,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     });
-    url = listening.exec(await server.waitForOutput(listening))![1]!;
+    url = await runtimeUrlOf(server);
     key = /Demo API key: (bk_live_\w+)/.exec(await server.waitForOutput(/Demo API key: \w+/))![1]!;
     brandId = /Demo brand: .*\(id ([0-9a-f-]{36})/.exec(server.output().stdout)![1]!;
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
-    if (server.exitCode === null) server.kill('SIGTERM');
-    await server.exited;
+    await stopRuntime(server);
     await proxy.close();
     await receiver.close();
     await testDb.drop();

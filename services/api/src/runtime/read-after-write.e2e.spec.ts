@@ -1,13 +1,10 @@
-import { tmpdir } from 'node:os';
-import { createTestDatabase, describeOnServer } from '@brand-api/event-store/testing';
-import type { TestDatabase } from '@brand-api/event-store/testing';
+import { describeOnServer } from '@brand-api/event-store/testing';
 import {
   demoKeyOf,
   runtimeUrlOf as urlOf,
-  spawnBrandApi,
   stopRuntime as stop,
+  useRuntimesOnTestDatabase,
 } from '../testing/spawn-runtime';
-import type { RuntimeChild } from '../testing/spawn-runtime';
 
 jest.setTimeout(180_000);
 
@@ -18,23 +15,12 @@ jest.setTimeout(180_000);
  * a `serve`.
  */
 describeOnServer('read-after-write across two server processes', () => {
-  let testDb: TestDatabase;
-  const children: RuntimeChild[] = [];
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await Promise.all(children.map(stop));
-    await testDb.drop();
-  });
+  const { start } = useRuntimesOnTestDatabase();
 
   it('shows a write made through one process to the next read through the other', async () => {
-    const env = { PORT: '0', DATABASE_URL: testDb.url!, LOG_LEVEL: 'info', DATA_DIR: tmpdir() };
-    const first = spawnBrandApi(['all'], env);
-    children.push(first);
+    const first = start('all');
     await first.waitForOutput(/"msg":"started"/);
-    const second = spawnBrandApi(['serve'], env);
-    children.push(second);
+    const second = start('serve');
     await second.waitForOutput(/"msg":"started"/);
     const [urlA, urlB] = await Promise.all([urlOf(first), urlOf(second)]);
     const key = demoKeyOf(first.output().stdout)!;

@@ -8,12 +8,11 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, testDatabaseUrl } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
-import { spawnBrandApi } from '../testing/spawn-runtime';
+import { freePort, spawnBrandApi, stopRuntime } from '../testing/spawn-runtime';
 import type { RuntimeChild } from '../testing/spawn-runtime';
 
 jest.setTimeout(420_000);
@@ -71,14 +70,6 @@ function readmeShellBlocks(): ShellBlock[] {
       code: block.code,
       skip: /^<!-- readme-test: skip \((.+)\) -->$/.exec(block.before.trim())?.[1],
     }));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 interface BashRun {
@@ -145,10 +136,7 @@ describe("the README's bash blocks", () => {
       if (testDatabaseUrl() !== undefined) testDb = await createTestDatabase({ poolSize: 1 });
     });
     afterAll(async () => {
-      if (server !== undefined && server.exitCode === null && server.signalCode === null) {
-        server.kill('SIGTERM');
-        await server.exited;
-      }
+      if (server !== undefined) await stopRuntime(server);
       await testDb?.drop();
       await rm(dataDir, { recursive: true, force: true });
     });

@@ -1,26 +1,21 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, describeOnServer } from '@brand-api/event-store/testing';
-import type { TestDatabase } from '@brand-api/event-store/testing';
-import { spawnBrandApi } from '../testing/spawn-runtime';
+import { describeOnServer } from '@brand-api/event-store/testing';
+import {
+  adminTokenOf,
+  demoKeyOf,
+  runtimeUrlOf,
+  spawnBrandApi,
+  stopRuntime,
+  useRuntimesOnTestDatabase,
+} from '../testing/spawn-runtime';
 import type { RuntimeChild } from '../testing/spawn-runtime';
 import { exitCodes } from './exit-codes';
 
 jest.setTimeout(180_000);
 
 const missingKey = { message: 'Missing API key', code: 'UNAUTHORIZED', statusCode: 401 };
-const listening = /"url":"(http:\/\/localhost:\d+)"/;
-
-const urlOf = async (child: RuntimeChild) =>
-  listening.exec(await child.waitForOutput(listening))![1]!;
-const adminTokenOf = (text: string) => /Admin token [^:]*: (bka_[0-9A-Za-z]+)/.exec(text)?.[1];
-const demoKeyOf = (text: string) => /Demo API key: (bk_live_[0-9A-Za-z]+)/.exec(text)?.[1];
-
-async function stop(child: RuntimeChild) {
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  return child.exited;
-}
 
 describe('brand-api on the embedded database', () => {
   let dataDir: string;
@@ -35,7 +30,7 @@ describe('brand-api on the embedded database', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'brand-api-e2e-'));
   });
   afterAll(async () => {
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map(stopRuntime));
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -44,7 +39,7 @@ describe('brand-api on the embedded database', () => {
 
   it('starts, prints the admin token and a demo key once, and serves', async () => {
     const first = start(['all']);
-    const url = await urlOf(first);
+    const url = await runtimeUrlOf(first);
     await first.waitForOutput(/Demo API key: bk_live_/);
     const { stdout } = first.output();
     adminToken = adminTokenOf(stdout)!;
@@ -91,7 +86,7 @@ describe('brand-api on the embedded database', () => {
   });
 
   it('shuts down gracefully on SIGTERM and releases the lock', async () => {
-    const { code, signal } = await stop(children[0]!);
+    const { code, signal } = await stopRuntime(children[0]!);
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(children[0]!.output().stdout).toMatch(/"msg":"stopped"/);
     await expect(stat(path.join(dataDir, 'brand-api.lock'))).rejects.toMatchObject({
@@ -101,7 +96,7 @@ describe('brand-api on the embedded database', () => {
 
   it('restarts without re-running migrations or the demo bootstrap', async () => {
     const again = start(['all']);
-    const url = await urlOf(again);
+    const url = await runtimeUrlOf(again);
     const { stdout } = again.output();
     expect(stdout).not.toContain('Demo API key');
     expect(stdout).not.toContain('Admin token');
@@ -116,23 +111,23 @@ describe('brand-api on the embedded database', () => {
       headers: { authorization: `Bearer ${demoKey}` },
     });
     expect([401, 403]).not.toContain(withKey.status);
-    await stop(again);
+    await stopRuntime(again);
   });
 
   it('starts after a server was killed with SIGKILL: the kernel dropped its lock', async () => {
     const killed = start(['all']);
-    await urlOf(killed);
+    await runtimeUrlOf(killed);
     killed.kill('SIGKILL');
     await killed.exited;
     expect(await readFile(path.join(dataDir, 'brand-api.lock'), 'utf8')).toBe(
       `${killed.pid} ${hostname()}\n`,
     );
     const next = start(['all']);
-    await urlOf(next);
+    await runtimeUrlOf(next);
     expect(await readFile(path.join(dataDir, 'brand-api.lock'), 'utf8')).toBe(
       `${next.pid} ${hostname()}\n`,
     );
-    await stop(next);
+    await stopRuntime(next);
   });
 
   it('reports bad configuration with every problem and exit code 78', async () => {
@@ -153,22 +148,12 @@ describe('brand-api on the embedded database', () => {
 });
 
 describeOnServer('brand-api split into serve and work on a Postgres server', () => {
-  let testDb: TestDatabase;
-  const children: RuntimeChild[] = [];
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await Promise.all(children.map(stop));
-    await testDb.drop();
-  });
+  const { start } = useRuntimesOnTestDatabase();
 
   it('bootstraps once across processes and serves read-after-write through a separate worker', async () => {
-    const env = { PORT: '0', DATABASE_URL: testDb.url!, LOG_LEVEL: 'info', DATA_DIR: tmpdir() };
-    const worker = spawnBrandApi(['work'], env);
-    const api = spawnBrandApi(['serve'], env);
-    children.push(worker, api);
-    const url = await urlOf(api);
+    const worker = start('work');
+    const api = start('serve');
+    const url = await runtimeUrlOf(api);
     // Each prints its part of the banner (if any) before logging that it started.
     await Promise.all([worker, api].map((child) => child.waitForOutput(/"msg":"started"/)));
     const outputs = [worker.output().stdout, api.output().stdout].join('\n');
@@ -191,7 +176,7 @@ describeOnServer('brand-api split into serve and work on a Postgres server', () 
     expect(fetched.status).toBe(200);
 
     for (const child of [api, worker]) {
-      expect(await stop(child)).toEqual({ code: 0, signal: null });
+      expect(await stopRuntime(child)).toEqual({ code: 0, signal: null });
     }
   });
 });

@@ -1,58 +1,23 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcessByStdio } from 'node:child_process';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import {
+  createTestDatabase,
+  repositoryRoot,
+  spawnTypeScript,
+} from '@brand-api/event-store/testing';
+import type { SpawnOptions, TestDatabase, TypeScriptChild } from '@brand-api/event-store/testing';
 
-const repositoryRoot = resolve(__dirname, '../../../..');
+export { spawnTypeScript };
+export type { SpawnOptions };
+
+/** A process of this repository run from source (see `spawnTypeScript`). */
+export type RuntimeChild = TypeScriptChild;
 
 /**
- * Runs a TypeScript entry point of this repository in a new Node process, from source: `.ts`
- * files are compiled on require by @swc/core (our Jest transform) and `@brand-api/<pkg>` resolves
- * to the package's `src/index.ts`, as Jest's moduleNameMapper does. No build step needed.
+ * Starts `services/api/src/main.ts` with the given arguments and environment (a `launcher` such
+ * as pid-namespace.ts's runs it in its own namespaces).
  */
-const register = `
-const Module = require('node:module');
-const path = require('node:path');
-const { transformSync } = require('@swc/core');
-const { readFileSync } = require('node:fs');
-const root = ${JSON.stringify(repositoryRoot)};
-const packages = {
-  contracts: 'contracts', domain: 'services/domain', 'event-store': 'services/event-store',
-  'read-models': 'read-models', webhooks: 'services/webhooks', api: 'services/api', cli: 'services/cli',
-};
-const resolveFilename = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  const match = /^@brand-api\\/([^/]+)(?:\\/(.+))?$/.exec(request);
-  if (match && packages[match[1]]) {
-    request = path.join(root, packages[match[1]], 'src', match[2] ?? '', 'index.ts');
-  }
-  return resolveFilename.call(this, request, ...rest);
-};
-require.extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-    module: { type: 'commonjs' },
-  });
-  module._compile(code, filename);
-};
-require(process.argv[1]);
-`;
-
-export type RuntimeChild = ChildProcessByStdio<null, Readable, Readable> & {
-  /** Everything written to stdout and stderr so far. */
-  output(): { stdout: string; stderr: string };
-  /** Resolves when `pattern` appears on stdout or stderr. */
-  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-};
-
-export interface SpawnOptions {
-  /** A command the Node process runs under, e.g. `unshare -rpf --mount-proc` (see pid-namespace.ts). */
-  launcher?: readonly string[];
-}
-
-/** Starts `services/api/src/main.ts` with the given arguments and environment. */
 export function spawnBrandApi(
   args: readonly string[],
   env: Record<string, string | undefined>,
@@ -61,67 +26,13 @@ export function spawnBrandApi(
   return spawnTypeScript(resolve(repositoryRoot, 'services/api/src/main.ts'), args, env, options);
 }
 
-export function spawnTypeScript(
-  file: string,
-  args: readonly string[],
-  env: Record<string, string | undefined>,
-  { launcher = [] }: SpawnOptions = {},
-): RuntimeChild {
-  const baseEnv = { ...process.env };
-  // Children choose their own database; the test runner's must not leak in.
-  delete baseEnv.DATABASE_URL;
-  delete baseEnv.TEST_DATABASE_URL;
-  delete baseEnv.NODE_OPTIONS;
-  delete baseEnv.ADMIN_TOKEN;
-  const [command, ...launcherArgs] = [...launcher, process.execPath];
-  const nodeArgs = ['--no-warnings', '--liftoff-only', '-e', register, '--', file, ...args];
-  const child = spawn(command, [...launcherArgs, ...nodeArgs], {
-    cwd: repositoryRoot,
-    env: { ...baseEnv, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }) as RuntimeChild;
-  let stdout = '';
-  let stderr = '';
-  const listeners = new Set<() => void>();
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-    listeners.forEach((listener) => listener());
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-    listeners.forEach((listener) => listener());
-  });
-  child.exited = new Promise((resolveExit) => {
-    child.on('exit', (code, signal) => {
-      listeners.forEach((listener) => listener());
-      resolveExit({ code, signal });
-    });
-  });
-  child.output = () => ({ stdout, stderr });
-  child.waitForOutput = (pattern, timeoutMs = 60_000) =>
-    new Promise((resolveMatch, reject) => {
-      const check = () => {
-        const match = pattern.exec(stdout) ?? pattern.exec(stderr);
-        if (match) {
-          cleanup();
-          resolveMatch(match[0]);
-        } else if (child.exitCode !== null || child.signalCode !== null) {
-          cleanup();
-          reject(new Error(`process exited before ${String(pattern)}:\n${stdout}\n${stderr}`));
-        }
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(new Error(`no ${String(pattern)} within ${timeoutMs} ms:\n${stdout}\n${stderr}`));
-      }, timeoutMs);
-      const cleanup = () => {
-        clearTimeout(timer);
-        listeners.delete(check);
-      };
-      listeners.add(check);
-      check();
-    });
-  return child;
+/** A TCP port free on 127.0.0.1 right now, for a server that must know its port before it starts. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** The base URL a started server logs (`"url":"http://localhost:<port>"`). */
@@ -140,4 +51,33 @@ export const demoKeyOf = (text: string): string | undefined =>
 export function stopRuntime(child: RuntimeChild): RuntimeChild['exited'] {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   return child.exited;
+}
+
+/**
+ * For a spec that runs brand-api processes on a Postgres server: a database of their own created
+ * before the spec's tests and, after them, every process `start` started stopped and the
+ * database dropped (the hooks are registered where this is called). `start(role)` runs
+ * brand-api in that role on the database, on a free port, logging at info.
+ */
+export function useRuntimesOnTestDatabase(): {
+  start(role: 'serve' | 'work' | 'all'): RuntimeChild;
+} {
+  let testDb: TestDatabase | undefined;
+  const children: RuntimeChild[] = [];
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await Promise.all(children.map(stopRuntime));
+    await testDb?.drop();
+  });
+  return {
+    start(role) {
+      if (testDb?.url === undefined) throw new Error('start runs in a test, on a Postgres server');
+      const env = { PORT: '0', DATABASE_URL: testDb.url, LOG_LEVEL: 'info', DATA_DIR: tmpdir() };
+      const child = spawnBrandApi([role], env);
+      children.push(child);
+      return child;
+    },
+  };
 }

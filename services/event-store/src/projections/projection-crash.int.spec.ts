@@ -1,10 +1,8 @@
-import { once } from 'node:events';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { migrate } from '../db';
 import type { NewEvent } from '../event-store';
 import { createPostgresEventStore, eventStoreMigrations } from '../postgres';
-import type { TestDatabase, TypeScriptChild } from '../testing';
+import type { TestDatabase } from '../testing';
 import { createTestDatabase, describeOnServer, spawnTypeScript } from '../testing';
 import { projectionMigrations } from './migrations';
 
@@ -14,27 +12,6 @@ jest.setTimeout(60_000);
 const worker = resolve(__dirname, '../testing/projection-crash-worker.ts');
 const total = 400;
 const batchSize = 50;
-
-/** Resolves with the first stdout line matching `predicate` (rejects if the process exits first). */
-function lineMatching(
-  child: TypeScriptChild,
-  predicate: (line: string) => boolean,
-): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    lines.on('line', (line) => {
-      if (predicate(line)) {
-        lines.close();
-        resolvePromise(line);
-      }
-    });
-    child.once('exit', (code, signal) =>
-      reject(new Error(`worker exited (${code ?? signal}) before the expected line: ${stderr}`)),
-    );
-  });
-}
 
 describeOnServer(
   'projection runner crash recovery',
@@ -67,11 +44,11 @@ describeOnServer(
         BATCH_SIZE: String(batchSize),
         EVENTS_TOTAL: String(total),
       };
-      const first = spawnTypeScript(worker, { ...env, APPLY_DELAY_MS: '5' });
+      const first = spawnTypeScript(worker, [], { ...env, APPLY_DELAY_MS: '5' });
       // Halfway through the third batch: two batches committed, the third one open.
-      await lineMatching(first, (line) => line === `applying ${2 * batchSize + batchSize / 2}`);
+      await first.waitForOutput(new RegExp(`^applying ${2 * batchSize + batchSize / 2}$`, 'm'));
       first.kill('SIGKILL');
-      const [, signal] = (await once(first, 'exit')) as [number | null, string | null];
+      const { signal } = await first.exited;
       expect(signal).toBe('SIGKILL');
 
       const afterCrash = await testDb.db.query<{ applied: number; events: number }>(
@@ -86,9 +63,9 @@ describeOnServer(
       );
       expect(checkpoint.rows[0]?.prepare).toBe(committed);
 
-      const second = spawnTypeScript(worker, env);
-      await lineMatching(second, (line) => line === 'caught-up');
-      const [code] = (await once(second, 'exit')) as [number | null];
+      const second = spawnTypeScript(worker, [], env);
+      await second.waitForOutput(/^caught-up$/m);
+      const { code } = await second.exited;
       expect(code).toBe(0);
 
       const { rows } = await testDb.db.query<{ events: number; min: number; max: number }>(

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Database, EventStore, ProjectionRunner } from '@brand-api/event-store';
-import { describeOnServer, eventually } from '@brand-api/event-store/testing';
+import { describeOnServer, eventually, spawnTypeScript } from '@brand-api/event-store/testing';
+import type { TypeScriptChild } from '@brand-api/event-store/testing';
 import { webhookMessageId } from '@brand-api/domain';
 import { registerEndpoint } from '../testing/fixtures';
-import { spawnTypeScriptWorker } from '../testing/spawn-worker';
-import type { WorkerChild } from '../testing/spawn-worker';
 import { hasValidSignature, startWebhookReceiver } from '../testing/webhook-receiver';
 import type { WebhookReceiver } from '../testing/webhook-receiver';
 import { webhookProjector } from '../testing/webhook-tables';
@@ -32,7 +31,7 @@ describeOnServer(
     let store: EventStore;
     let projector: ProjectionRunner;
     let receiver: WebhookReceiver;
-    let child: WorkerChild | undefined;
+    let child: TypeScriptChild | undefined;
 
     beforeAll(async () => {
       bed = await openWebhookTestDatabase();
@@ -59,8 +58,9 @@ describeOnServer(
       // The receiver holds every answer: the child's batch is in flight when it dies.
       let holding = true;
       receiver.plan('/hook', () => (holding ? { status: 200, delayMs: 60_000 } : { status: 200 }));
-      const worker = spawnTypeScriptWorker(
+      const worker = spawnTypeScript(
         resolve(__dirname, '../testing/deliverer-crash-worker.ts'),
+        [],
         {
           WORKER_DATABASE_URL: bed.testDb.url!,
           MAX_IN_FLIGHT: '10',
@@ -68,12 +68,10 @@ describeOnServer(
         },
       );
       child = worker;
-      let stderr = '';
-      worker.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const inFlight = await receiver
         .waitFor(10, { path: '/hook', timeoutMs: 30_000 })
         .catch((error: unknown) => {
-          throw new Error(`${String(error)}; child stderr: ${stderr}`);
+          throw new Error(`${String(error)}; child stderr: ${worker.output().stderr}`);
         });
       // The child claims its next batch while the first is in flight; on a busy machine that
       // can come a little after the tenth request arrives.
@@ -85,9 +83,8 @@ describeOnServer(
           )
         ).rows[0]!.count;
       await eventually(async () => (await leasedCount()) === 20, { timeoutMs: 30_000 });
-      const exited = new Promise((done) => worker.once('exit', done));
       worker.kill('SIGKILL');
-      await exited;
+      await worker.exited;
       holding = false;
       const sentByChild = new Set(inFlight.map((r) => r.id));
       expect(sentByChild.size).toBe(10);
