@@ -14,7 +14,7 @@ import type {
 } from './contract-types';
 import { EventsResource } from './events';
 import type { AnswerOf, BodyOf, QueryOf, RequestInput } from './operation-types';
-import { eachItem, type Page } from './pagination';
+import { listItems, type CursorName, type Page } from './pagination';
 import { operations } from './operations';
 import { queryString } from './query-string';
 import { retryPolicy, type RetryOptions } from './retry';
@@ -106,8 +106,35 @@ export class BrandApiClient {
   }
 }
 
-/** Lists follow `nextCursor` a full page (100) at a time unless a limit is given. */
-const PAGE_SIZE = 100;
+type ListOperation =
+  | 'listBrandProducts'
+  | 'listBrandProductVariants'
+  | 'listMembers'
+  | 'listMemberGroups'
+  | 'listPosts';
+
+/** A resource with a list: `list` gives one page, `all` every item, page after page. */
+export class ListedResource<Op extends ListOperation, Item> {
+  constructor(
+    protected readonly client: BrandApiClient,
+    private readonly listOperation: Op,
+    private readonly cursorName: CursorName,
+  ) {}
+
+  /** One page; pass its `nextCursor` as `cursor` (products, variants) or `after` for the next. */
+  list(query: QueryOf<Op> = {}, options?: CallOptions): Promise<AnswerOf<Op>> {
+    return this.client.request(this.listOperation, { query } as RequestInput<Op>, options);
+  }
+
+  /** Every item, page after page: `for await (const item of resource.all())`. */
+  all(query: QueryOf<Op> = {}, options?: CallOptions): AsyncGenerator<Item, void, undefined> {
+    return listItems(
+      (page) => this.list(page, options) as Promise<Page<Item>>,
+      query,
+      this.cursorName,
+    );
+  }
+}
 
 const productOperations = {
   list: 'listBrandProducts',
@@ -133,37 +160,20 @@ type CatalogueNew = {
 };
 
 /** Products or variants: the same six operations, and `sync` over the bulk call. */
-export class CatalogueResource<K extends keyof CatalogueOps> {
+export class CatalogueResource<K extends keyof CatalogueOps> extends ListedResource<
+  CatalogueOps[K]['list'],
+  CatalogueItem[K]
+> {
   constructor(
-    private readonly client: BrandApiClient,
+    client: BrandApiClient,
     private readonly ops: CatalogueOps[K],
-  ) {}
+  ) {
+    super(client, ops.list, 'cursor');
+  }
 
   // K makes each operation one of two; TypeScript cannot narrow RequestInput through it.
   private call<Op extends OperationId>(operation: Op, input: object, options?: CallOptions) {
     return this.client.request(operation, input as RequestInput<Op>, options);
-  }
-
-  /** One page; pass its `nextCursor` as `cursor` for the next. */
-  list(query: QueryOf<CatalogueOps[K]['list']> = {}, options?: CallOptions) {
-    return this.call(this.ops.list, { query }, options);
-  }
-
-  /** Every item, page after page: `for await (const item of resource.all())`. */
-  all(
-    query: QueryOf<CatalogueOps[K]['list']> = {},
-    options?: CallOptions,
-  ): AsyncGenerator<CatalogueItem[K], void, undefined> {
-    const { cursor: first, ...rest } = query as { cursor?: string };
-    return eachItem(
-      (cursor) =>
-        this.call(
-          this.ops.list,
-          { query: { limit: PAGE_SIZE, ...rest, cursor } },
-          options,
-        ) as Promise<Page<CatalogueItem[K]>>,
-      first,
-    );
   }
 
   get(id: string, options?: CallOptions) {
@@ -208,20 +218,9 @@ export class CatalogueResource<K extends keyof CatalogueOps> {
   }
 }
 
-export class MembersResource {
-  constructor(private readonly client: BrandApiClient) {}
-
-  list(query: QueryOf<'listMembers'> = {}, options?: CallOptions) {
-    return this.client.request('listMembers', { query }, options);
-  }
-
-  /** Every member, page after page (follows `nextCursor` as `after`). */
-  all(
-    query: QueryOf<'listMembers'> = {},
-    options?: CallOptions,
-  ): AsyncGenerator<Member, void, undefined> {
-    const { after: first, ...rest } = query;
-    return eachItem((after) => this.list({ limit: PAGE_SIZE, ...rest, after }, options), first);
+export class MembersResource extends ListedResource<'listMembers', Member> {
+  constructor(client: BrandApiClient) {
+    super(client, 'listMembers', 'after');
   }
 
   get(id: string, options?: CallOptions) {
@@ -233,19 +232,9 @@ export class MembersResource {
   }
 }
 
-export class MemberGroupsResource {
-  constructor(private readonly client: BrandApiClient) {}
-
-  list(query: QueryOf<'listMemberGroups'> = {}, options?: CallOptions) {
-    return this.client.request('listMemberGroups', { query }, options);
-  }
-
-  all(
-    query: QueryOf<'listMemberGroups'> = {},
-    options?: CallOptions,
-  ): AsyncGenerator<MemberGroup, void, undefined> {
-    const { after: first, ...rest } = query;
-    return eachItem((after) => this.list({ limit: PAGE_SIZE, ...rest, after }, options), first);
+export class MemberGroupsResource extends ListedResource<'listMemberGroups', MemberGroup> {
+  constructor(client: BrandApiClient) {
+    super(client, 'listMemberGroups', 'after');
   }
 
   get(id: string, options?: CallOptions) {
@@ -274,18 +263,8 @@ export class MagicLinksResource {
   }
 }
 
-export class PostsResource {
-  constructor(private readonly client: BrandApiClient) {}
-
-  list(query: QueryOf<'listPosts'> = {}, options?: CallOptions) {
-    return this.client.request('listPosts', { query }, options);
-  }
-
-  all(
-    query: QueryOf<'listPosts'> = {},
-    options?: CallOptions,
-  ): AsyncGenerator<Post, void, undefined> {
-    const { after: first, ...rest } = query;
-    return eachItem((after) => this.list({ limit: PAGE_SIZE, ...rest, after }, options), first);
+export class PostsResource extends ListedResource<'listPosts', Post> {
+  constructor(client: BrandApiClient) {
+    super(client, 'listPosts', 'after');
   }
 }

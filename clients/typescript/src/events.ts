@@ -7,7 +7,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { AnswerOf, QueryOf } from './operation-types';
 import type { FeedEvent } from './contract-types';
 import { BrandApiConnectionError, BrandApiError, isErrorBody } from './errors';
-import { eachItem, eachPage, type Page } from './pagination';
+import { listItems, listPages, type Page } from './pagination';
 import { backoffMs, retryAfterMs, sleep } from './retry';
 import { createEventStreamParser, type ServerSentEvent } from './server-sent-events';
 import type { CallOptions, Transport } from './transport';
@@ -62,14 +62,11 @@ export class EventsResource {
     query: QueryOf<'listEvents'> = {},
     options?: CallOptions,
   ): AsyncGenerator<Page<FeedEvent> & { nextCursor: string }, void, undefined> {
-    const { cursor: first, ...rest } = query;
-    return eachPage(
-      (cursor) =>
-        this.list({ limit: 100, ...rest, cursor }, options) as Promise<
-          Page<FeedEvent> & { nextCursor: string }
-        >,
-      first,
-    ) as AsyncGenerator<Page<FeedEvent> & { nextCursor: string }, void, undefined>;
+    return listPages(
+      (page) => this.list(page, options) as Promise<Page<FeedEvent> & { nextCursor: string }>,
+      query,
+      'cursor',
+    );
   }
 
   /** Every event of the feed from `cursor` (or the brand's first) to now. */
@@ -77,10 +74,10 @@ export class EventsResource {
     query: QueryOf<'listEvents'> = {},
     options?: CallOptions,
   ): AsyncGenerator<FeedEvent, void, undefined> {
-    const { cursor: first, ...rest } = query;
-    return eachItem(
-      (cursor) => this.list({ limit: 100, ...rest, cursor }, options) as Promise<Page<FeedEvent>>,
-      first,
+    return listItems(
+      (page) => this.list(page, options) as Promise<Page<FeedEvent>>,
+      query,
+      'cursor',
     );
   }
 

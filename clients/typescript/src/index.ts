@@ -7,6 +7,7 @@
 export {
   BrandApiClient,
   CatalogueResource,
+  ListedResource,
   MagicLinksResource,
   MemberGroupsResource,
   MembersResource,
