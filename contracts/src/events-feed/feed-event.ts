@@ -3,9 +3,17 @@
  * `{ type, timestamp, data }` as delivered, with its `id`, the `webhook-id` of that delivery.
  * A receiver that stores webhooks by `webhook-id` stores these under the same key.
  */
-import { Type, type Static, type TSchema } from 'typebox';
-import { exampled, exampleOf, WEBHOOK_MESSAGE_ID_PATTERN } from '../primitives';
-import { webhookEventTypes, webhookSchemas, type WebhookEventType } from '../webhooks';
+import { Type, type Static, type TObject, type TString } from 'typebox';
+import { attachExample, exampleOf, WEBHOOK_MESSAGE_ID_PATTERN } from '../primitives';
+import {
+  byEventType,
+  type EnvelopeSchema,
+  eventTypeName,
+  unionOfEventTypes,
+  webhookEventTypes,
+  webhookSchemas,
+  type WebhookEventType,
+} from '../webhooks';
 
 /** `msg_` and 27 base64url characters, as the webhook projector derives it from the event id. */
 export const EventId = (
@@ -19,7 +27,13 @@ export const EventId = (
 
 const EXAMPLE_ID = 'msg_2Kq8c7Q1mW3xV9bN0pL5tY4rZ6a';
 
-function feedEvent<T extends WebhookEventType>(type: T, $id: string) {
+/** The feed's event schema of type `T`: its webhook's body, and the webhook's id. */
+export type FeedEventSchema<T extends WebhookEventType> = TObject<
+  { id: TString } & EnvelopeSchema<T>['properties']
+>;
+
+/** The feed's event of one type (`UserJoinedEvent`). */
+function feedEvent<T extends WebhookEventType>(type: T): FeedEventSchema<T> {
   const webhook = webhookSchemas[type];
   const schema = Type.Object(
     {
@@ -29,47 +43,24 @@ function feedEvent<T extends WebhookEventType>(type: T, $id: string) {
       data: webhook.properties.data,
     },
     {
-      $id,
+      $id: `${eventTypeName(type)}Event`,
       title: `${type} event`,
       description: `${(webhook as { description?: string }).description ?? ''} The body of its webhook, with the webhook’s id.`,
       additionalProperties: false,
     },
   );
-  return exampled(schema, { id: EXAMPLE_ID, ...exampleOf(webhook) } as Static<typeof schema>);
+  return attachExample(schema, { id: EXAMPLE_ID, ...exampleOf(webhook) });
 }
 
-export const UserJoinedEvent = feedEvent('user.joined', 'UserJoinedEvent');
-export const PostCreatedEvent = feedEvent('post.created', 'PostCreatedEvent');
-export const PostLikedEvent = feedEvent('post.liked', 'PostLikedEvent');
-export const PostCommentCreatedEvent = feedEvent('post_comment.created', 'PostCommentCreatedEvent');
-export const PostCommentLikedEvent = feedEvent('post_comment.liked', 'PostCommentLikedEvent');
+export const feedEventSchemas =
+  byEventType<{ [T in WebhookEventType]: FeedEventSchema<T> }>(feedEvent);
 
-export const feedEventSchemas = {
-  'user.joined': UserJoinedEvent,
-  'post.created': PostCreatedEvent,
-  'post.liked': PostLikedEvent,
-  'post_comment.created': PostCommentCreatedEvent,
-  'post_comment.liked': PostCommentLikedEvent,
-} as const satisfies Record<WebhookEventType, TSchema>;
-
-export const FeedEvent = exampled(
-  Type.Union(
-    [
-      UserJoinedEvent,
-      PostCreatedEvent,
-      PostLikedEvent,
-      PostCommentCreatedEvent,
-      PostCommentLikedEvent,
-    ],
-    {
-      $id: 'Event',
-      title: 'Event',
-      description:
-        'Something that happened in the brand’s community: one of the five webhook event types, with the body its webhook delivers and the same id.',
-    },
-  ),
-  exampleOf(UserJoinedEvent),
-);
+export const FeedEvent = unionOfEventTypes(feedEventSchemas, {
+  $id: 'Event',
+  title: 'Event',
+  description:
+    'Something that happened in the brand’s community: one of the five webhook event types, with the body its webhook delivers and the same id.',
+});
 export type FeedEvent = Static<typeof FeedEvent>;
 
 /** The `types` filter: event types separated by commas, e.g. `user.joined,post.created`. */

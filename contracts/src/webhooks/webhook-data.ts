@@ -1,5 +1,5 @@
 /** The data of each webhook event type, as delivered to a brand's endpoint. */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { UserReference } from '../entities/user-reference';
 import { Email, Nullable, PhoneNumber, Uuid } from '../primitives';
 
@@ -69,3 +69,39 @@ export const PostCommentLikedData = Type.Object(
   { $id: 'PostCommentLikedData', title: 'post_comment.liked data', additionalProperties: false },
 );
 export type PostCommentLikedData = Static<typeof PostCommentLikedData>;
+
+export const webhookEventTypes = [
+  'user.joined',
+  'post.created',
+  'post.liked',
+  'post_comment.created',
+  'post_comment.liked',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/**
+ * Each event type's data and what its webhook says happened: the one list the envelopes, the
+ * events of the feed and their examples are made from.
+ */
+export const webhookEventData = {
+  'user.joined': { data: UserJoinedData, summary: 'A member joined the community.' },
+  'post.created': { data: PostCreatedData, summary: 'A member published a post.' },
+  'post.liked': { data: PostLikedData, summary: 'A member liked a post.' },
+  'post_comment.created': {
+    data: PostCommentCreatedData,
+    summary: 'A member commented on a post.',
+  },
+  'post_comment.liked': { data: PostCommentLikedData, summary: 'A member liked a comment.' },
+} as const satisfies Record<WebhookEventType, { data: TSchema; summary: string }>;
+
+export type WebhookDataOf<T extends WebhookEventType> = Static<
+  (typeof webhookEventData)[T]['data']
+>;
+
+/** `UserJoined` for `user.joined`: the stem of the schema names of an event type. */
+export function eventTypeName(type: WebhookEventType): string {
+  return type
+    .split(/[._]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}

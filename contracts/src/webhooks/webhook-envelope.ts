@@ -3,25 +3,24 @@
  * Headers `webhook-id`, `webhook-timestamp` and `webhook-signature` are described in the
  * OpenAPI `webhooks` section and the webhooks guide.
  */
-import { Type, type Static, type TSchema } from 'typebox';
-import { DateTime, exampled, exampleOf } from '../primitives';
 import {
-  PostCommentCreatedData,
-  PostCommentLikedData,
-  PostCreatedData,
-  PostLikedData,
-  UserJoinedData,
+  Type,
+  type Static,
+  type TLiteral,
+  type TObject,
+  type TSchema,
+  type TSchemaOptions,
+  type TString,
+  type TUnion,
+} from 'typebox';
+import { attachExample, DateTime, exampleOf } from '../primitives';
+import {
+  eventTypeName,
+  webhookEventData,
+  webhookEventTypes,
+  type WebhookEventType,
 } from './webhook-data';
 import { webhookExampleData } from './webhook-example-data';
-
-export const webhookEventTypes = [
-  'user.joined',
-  'post.created',
-  'post.liked',
-  'post_comment.created',
-  'post_comment.liked',
-] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 export const WebhookEventTypeSchema = Type.Enum(webhookEventTypes, {
   $id: 'WebhookEventType',
@@ -30,103 +29,85 @@ export const WebhookEventTypeSchema = Type.Enum(webhookEventTypes, {
 
 const EXAMPLE_TIMESTAMP = '2025-03-02T18:30:01.250Z';
 
-function envelope<EventType extends WebhookEventType, Data extends TSchema>(
-  type: EventType,
-  data: Data,
-  id: string,
-  summary: string,
-) {
-  return Type.Object(
+/** The envelope schema of event type `T`. */
+export type EnvelopeSchema<T extends WebhookEventType> = TObject<{
+  type: TLiteral<T>;
+  timestamp: TString;
+  data: (typeof webhookEventData)[T]['data'];
+}>;
+
+/** The envelope of one event type (`UserJoinedWebhook`), its example that type's example data. */
+function envelope<T extends WebhookEventType>(type: T): EnvelopeSchema<T> {
+  const { data, summary } = webhookEventData[type];
+  const schema = Type.Object(
     {
       type: Type.Literal(type),
       timestamp: DateTime({ description: 'When the event happened.' }),
       data,
     },
-    { $id: id, title: `${type} webhook`, description: summary, additionalProperties: false },
+    {
+      $id: `${eventTypeName(type)}Webhook`,
+      title: `${type} webhook`,
+      description: summary,
+      additionalProperties: false,
+    },
   );
+  // The example data is typed per event type (webhook-example-data.ts); the tests check the rest.
+  return attachExample(schema, {
+    type,
+    timestamp: EXAMPLE_TIMESTAMP,
+    data: webhookExampleData[type],
+  });
 }
 
-export const UserJoinedWebhook = exampled(
-  envelope('user.joined', UserJoinedData, 'UserJoinedWebhook', 'A member joined the community.'),
-  { type: 'user.joined', timestamp: EXAMPLE_TIMESTAMP, data: webhookExampleData['user.joined'] },
-);
-export type UserJoinedWebhook = Static<typeof UserJoinedWebhook>;
+type SchemaPerEventType = { [T in WebhookEventType]: TSchema };
 
-export const PostCreatedWebhook = exampled(
-  envelope('post.created', PostCreatedData, 'PostCreatedWebhook', 'A member published a post.'),
-  { type: 'post.created', timestamp: EXAMPLE_TIMESTAMP, data: webhookExampleData['post.created'] },
-);
-export type PostCreatedWebhook = Static<typeof PostCreatedWebhook>;
+/** A schema per event type, made by `schemaOf`, in `webhookEventTypes` order. */
+export function byEventType<Schemas extends SchemaPerEventType>(
+  schemaOf: (type: WebhookEventType) => TSchema,
+): Schemas {
+  return Object.fromEntries(webhookEventTypes.map((type) => [type, schemaOf(type)])) as Schemas;
+}
 
-export const PostLikedWebhook = exampled(
-  envelope('post.liked', PostLikedData, 'PostLikedWebhook', 'A member liked a post.'),
-  { type: 'post.liked', timestamp: EXAMPLE_TIMESTAMP, data: webhookExampleData['post.liked'] },
-);
-export type PostLikedWebhook = Static<typeof PostLikedWebhook>;
+/** The schemas of `Schemas` as a tuple in the order of `Types`. */
+type InOrder<
+  Types extends readonly unknown[],
+  Schemas extends SchemaPerEventType,
+> = Types extends readonly [infer First extends WebhookEventType, ...infer Rest]
+  ? [Schemas[First], ...InOrder<Rest, Schemas>]
+  : [];
 
-export const PostCommentCreatedWebhook = exampled(
-  envelope(
-    'post_comment.created',
-    PostCommentCreatedData,
-    'PostCommentCreatedWebhook',
-    'A member commented on a post.',
-  ),
-  {
-    type: 'post_comment.created',
-    timestamp: EXAMPLE_TIMESTAMP,
-    data: webhookExampleData['post_comment.created'],
-  },
-);
-export type PostCommentCreatedWebhook = Static<typeof PostCommentCreatedWebhook>;
-
-export const PostCommentLikedWebhook = exampled(
-  envelope(
-    'post_comment.liked',
-    PostCommentLikedData,
-    'PostCommentLikedWebhook',
-    'A member liked a comment.',
-  ),
-  {
-    type: 'post_comment.liked',
-    timestamp: EXAMPLE_TIMESTAMP,
-    data: webhookExampleData['post_comment.liked'],
-  },
-);
-export type PostCommentLikedWebhook = Static<typeof PostCommentLikedWebhook>;
+/**
+ * The union of a schema per event type, in `webhookEventTypes` order, with the first type's
+ * example: the webhook bodies here, the events of the feed (`FeedEvent`) beside them.
+ */
+export function unionOfEventTypes<Schemas extends SchemaPerEventType>(
+  schemas: Schemas,
+  options: TSchemaOptions,
+): TUnion<Extract<InOrder<typeof webhookEventTypes, Schemas>, TSchema[]>> {
+  const members = webhookEventTypes.map((type) => schemas[type]);
+  return attachExample(
+    Type.Union(members, options),
+    exampleOf(schemas[webhookEventTypes[0]]),
+  ) as TUnion<Extract<InOrder<typeof webhookEventTypes, Schemas>, TSchema[]>>;
+}
 
 /** Envelope schema per event type: the webhook projector validates what it enqueues with it. */
-export const webhookSchemas = {
-  'user.joined': UserJoinedWebhook,
-  'post.created': PostCreatedWebhook,
-  'post.liked': PostLikedWebhook,
-  'post_comment.created': PostCommentCreatedWebhook,
-  'post_comment.liked': PostCommentLikedWebhook,
-} as const satisfies Record<WebhookEventType, TSchema>;
+export const webhookSchemas = byEventType<{ [T in WebhookEventType]: EnvelopeSchema<T> }>(envelope);
 
-export const WebhookEvent = exampled(
-  Type.Union(
-    [
-      UserJoinedWebhook,
-      PostCreatedWebhook,
-      PostLikedWebhook,
-      PostCommentCreatedWebhook,
-      PostCommentLikedWebhook,
-    ],
-    { $id: 'WebhookEvent', title: 'Webhook event' },
-  ),
-  exampleOf(UserJoinedWebhook),
-);
+export type UserJoinedWebhook = Static<(typeof webhookSchemas)['user.joined']>;
+export type PostCreatedWebhook = Static<(typeof webhookSchemas)['post.created']>;
+export type PostLikedWebhook = Static<(typeof webhookSchemas)['post.liked']>;
+export type PostCommentCreatedWebhook = Static<(typeof webhookSchemas)['post_comment.created']>;
+export type PostCommentLikedWebhook = Static<(typeof webhookSchemas)['post_comment.liked']>;
+
+export const WebhookEvent = unionOfEventTypes(webhookSchemas, {
+  $id: 'WebhookEvent',
+  title: 'Webhook event',
+});
 export type WebhookEvent = Static<typeof WebhookEvent>;
 
-export type WebhookDataOf<T extends WebhookEventType> = Static<(typeof webhookSchemas)[T]>['data'];
-
 /** One example envelope per event type, for the webhooks guide. */
-export const webhookExamples: {
-  readonly [T in WebhookEventType]: Static<(typeof webhookSchemas)[T]>;
-} = {
-  'user.joined': exampleOf(UserJoinedWebhook),
-  'post.created': exampleOf(PostCreatedWebhook),
-  'post.liked': exampleOf(PostLikedWebhook),
-  'post_comment.created': exampleOf(PostCommentCreatedWebhook),
-  'post_comment.liked': exampleOf(PostCommentLikedWebhook),
-};
+export const webhookExamples = Object.fromEntries(
+  webhookEventTypes.map((type) => [type, exampleOf(webhookSchemas[type])]),
+) as { readonly [T in WebhookEventType]: Static<(typeof webhookSchemas)[T]> };

@@ -1,11 +1,5 @@
 import type { UserReference } from '../entities/user-reference';
-import type {
-  PostCommentCreatedData,
-  PostCommentLikedData,
-  PostCreatedData,
-  PostLikedData,
-  UserJoinedData,
-} from './webhook-data';
+import type { WebhookDataOf, WebhookEventType } from './webhook-data';
 
 const ada: UserReference = {
   id: '5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f',
@@ -22,13 +16,7 @@ const postTitle = 'First run in the Trail Runner 2';
 const postCommentId = '4b6d8f0a-2c4e-4a6c-8e0a-2c4e6a8c0e2f';
 
 /** Example data of each webhook event type; typed so that a drifting example fails to compile. */
-export const webhookExampleData: {
-  'user.joined': UserJoinedData;
-  'post.created': PostCreatedData;
-  'post.liked': PostLikedData;
-  'post_comment.created': PostCommentCreatedData;
-  'post_comment.liked': PostCommentLikedData;
-} = {
+export const webhookExampleData: { [T in WebhookEventType]: WebhookDataOf<T> } = {
   'user.joined': { userId: ada.id, email: ada.email, phoneNumber: '+447700900123', user: ada },
   'post.created': { postId, userId: ada.id, user: ada, title: postTitle },
   'post.liked': { postId, userId: grace.id, user: grace },

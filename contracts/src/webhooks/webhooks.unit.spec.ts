@@ -1,11 +1,6 @@
 import { Compile } from 'typebox/compile';
-import { PLAIN_TEXT_CONTENT_MAX_LENGTH } from './webhook-data';
-import {
-  WebhookEvent,
-  webhookEventTypes,
-  webhookExamples,
-  webhookSchemas,
-} from './webhook-envelope';
+import { PLAIN_TEXT_CONTENT_MAX_LENGTH, webhookEventTypes } from './webhook-data';
+import { WebhookEvent, webhookExamples, webhookSchemas } from './webhook-envelope';
 
 describe('webhook payloads', () => {
   it('cover the five event types of SPEC §7', () => {
