@@ -2,18 +2,15 @@ import {
   catchUpInline,
   createInlineProjector,
   createPostgresEventStore,
-  eventStoreMigrations,
   migrate,
-  projectionMigrations,
   readCheckpoints,
 } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
 import { createTestDatabase, hasPostgresServer } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { brandsMigrations, brandsProjection } from '../brands';
-import { brandActivity } from './bench/brand-activity';
+import { brandActivity, brandsRebuildMigrations } from './bench/brand-activity';
 import { createLogStats } from './log-stats';
-import { rebuildMigrations } from './migrations';
 import type { ReadModel } from './read-model';
 import { rebuildReadModel, verifyReadModel } from './rebuild';
 
@@ -35,12 +32,7 @@ describe(`shadow rebuild of a projection applied inline, on ${where}`, () => {
   beforeAll(async () => {
     testDb = await createTestDatabase({ poolSize: 12 });
     db = testDb.db;
-    await migrate(db, [
-      ...eventStoreMigrations,
-      ...projectionMigrations,
-      ...brandsMigrations,
-      ...rebuildMigrations,
-    ]);
+    await migrate(db, brandsRebuildMigrations);
     const inline = createInlineProjector([brandsProjection], { exclusiveWriter: false });
     store = createPostgresEventStore(db, { inline });
     await catchUpInline(db, store, inline);

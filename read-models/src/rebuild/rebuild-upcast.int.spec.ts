@@ -1,4 +1,4 @@
-import { eventStoreMigrations, projectionMigrations, upcastOnRead } from '@brand-api/event-store';
+import { upcastOnRead } from '@brand-api/event-store';
 import {
   appendBrandCreatedV0,
   brandNameWasTitle,
@@ -7,7 +7,7 @@ import {
 } from '@brand-api/event-store/testing';
 import type { TestEventStore } from '@brand-api/event-store/testing';
 import { brandsMigrations, brandsProjection, getBrand } from '../brands';
-import { rebuildMigrations } from './migrations';
+import { brandsRebuildMigrations } from './bench/brand-activity';
 import { rebuildReadModel } from './rebuild';
 
 jest.setTimeout(60_000);
@@ -19,12 +19,7 @@ describe(`a rebuild on ${hasPostgresServer() ? 'a Postgres server' : 'in-process
 
   beforeAll(async () => {
     stored = await createTestEventStore({
-      migrations: [
-        ...eventStoreMigrations,
-        ...projectionMigrations,
-        ...brandsMigrations,
-        ...rebuildMigrations,
-      ],
+      migrations: brandsRebuildMigrations,
     });
     await appendBrandCreatedV0(stored.store, brandId, 'Acme');
   });

@@ -2,11 +2,9 @@ import {
   comparePositions,
   createPostgresEventStore,
   createProjectionRunner,
-  eventStoreMigrations,
   migrate,
   listParked,
   ProjectionApplyError,
-  projectionMigrations,
   readCheckpoints,
   sqlStateOf,
   startOfLog,
@@ -26,9 +24,13 @@ import {
 } from '@brand-api/event-store/testing';
 import type { TestDatabase } from '@brand-api/event-store/testing';
 import { brandsMigrations, brandsProjection, getBrand, listApiKeys } from '../brands';
-import { brandActivity, counterUuid, eventsIn } from './bench/brand-activity';
+import {
+  brandActivity,
+  brandsRebuildMigrations,
+  counterUuid,
+  eventsIn,
+} from './bench/brand-activity';
 import { createLogStats } from './log-stats';
-import { rebuildMigrations } from './migrations';
 import type { ReadModel } from './read-model';
 import { shadowSchemaOf } from './read-model';
 import { rebuildReadModel, verifyReadModel } from './rebuild';
@@ -105,12 +107,7 @@ describe(`shadow rebuild on ${where}`, () => {
   beforeAll(async () => {
     testDb = await createTestDatabase({ poolSize: 12 });
     db = testDb.db;
-    await migrate(db, [
-      ...eventStoreMigrations,
-      ...projectionMigrations,
-      ...brandsMigrations,
-      ...rebuildMigrations,
-    ]);
+    await migrate(db, brandsRebuildMigrations);
     await db.exec('CREATE TABLE test_outbox (event_id uuid PRIMARY KEY)');
     store = createPostgresEventStore(db);
   });

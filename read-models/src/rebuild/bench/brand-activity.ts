@@ -1,6 +1,20 @@
 import { createHash } from 'node:crypto';
 import { apiKeyDecider, apiKeyStreamName, brandDecider, brandStreamName } from '@brand-api/domain';
-import type { NewEvent, StreamAppend } from '@brand-api/event-store';
+import { eventStoreMigrations, projectionMigrations } from '@brand-api/event-store';
+import type { Migration, NewEvent, StreamAppend } from '@brand-api/event-store';
+import { brandsMigrations } from '../../brands/migrations';
+import { rebuildMigrations } from '../migrations';
+
+/**
+ * What rebuilding the brands read model over such a log needs: the log, checkpoints, the brands
+ * tables and the rebuild's own state (the benchmark's database and the specs').
+ */
+export const brandsRebuildMigrations: readonly Migration[] = [
+  ...eventStoreMigrations,
+  ...projectionMigrations,
+  ...brandsMigrations,
+  ...rebuildMigrations,
+];
 
 /** A uuid (version 4 layout) made from a counter, so generated logs are reproducible. */
 export const counterUuid = (n: number, tag = 0): string =>

@@ -16,9 +16,7 @@ import {
   createInlineProjector,
   createPgDatabase,
   createPostgresEventStore,
-  eventStoreMigrations,
   migrate,
-  projectionMigrations,
   splitStatements,
 } from '@brand-api/event-store';
 import type { Database, EventStore, StreamAppend } from '@brand-api/event-store';
@@ -26,9 +24,8 @@ import pg from 'pg';
 import { brandsMigrations } from '../../brands/migrations';
 import { brandsProjection } from '../../brands/projection';
 import { createLogStats } from '../log-stats';
-import { rebuildMigrations } from '../migrations';
 import { rebuildReadModel } from '../rebuild';
-import { brandActivity, eventsIn } from './brand-activity';
+import { brandActivity, brandsRebuildMigrations, eventsIn } from './brand-activity';
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -196,12 +193,7 @@ async function main(): Promise<void> {
   url.pathname = `/${name}`;
   const db = createPgDatabase({ connectionString: url.toString(), max: 6 });
   try {
-    await migrate(db, [
-      ...eventStoreMigrations,
-      ...projectionMigrations,
-      ...brandsMigrations,
-      ...rebuildMigrations,
-    ]);
+    await migrate(db, brandsRebuildMigrations);
     const events = await generateLog(db, target);
     await db.query('VACUUM ANALYZE events');
 

@@ -1,29 +1,21 @@
 import { comparePositions, singleStreamRequested } from '@brand-api/event-store';
-import { createTestApp } from '../testing/test-app';
 import { errorOf } from '../testing/error-body';
-import type { TestApp } from '../testing/test-app';
-import { bearer, brand, eventCount, signUp } from '../testing/community-kit';
+import { bearer, eventCount, signUp, useBrands } from '../testing/community-kit';
 import { readWholeLog } from '@brand-api/event-store/testing';
 
 jest.setTimeout(120_000);
 
-let t: TestApp;
-let open: { brandId: string; key: string };
-let other: { brandId: string; key: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  open = await brand(t, { customAuth: false, name: 'Open' });
-  other = await brand(t, { customAuth: false, name: 'Other' });
+const { t, open, other } = useBrands({
+  open: { customAuth: false, name: 'Open' },
+  other: { customAuth: false, name: 'Other' },
 });
-afterAll(() => t.close());
 
 const postSignUp = (brandId: string, body: { email: string; firstName: string }) =>
-  t.http.post(`/community/v1/brands/${brandId}/sign-up`).send(body);
+  t().http.post(`/community/v1/brands/${brandId}/sign-up`).send(body);
 
 const membersWithEmail = async (brandId: string, key: string, email: string) => {
-  const listed = await t.http
-    .get('/api/v1/members?limit=100')
+  const listed = await t()
+    .http.get('/api/v1/members?limit=100')
     .set('authorization', bearer(key))
     .expect(200);
   return (listed.body as { data: { id: string; email: string }[] }).data.filter(
@@ -39,37 +31,37 @@ const conflict = {
 
 describe('sign-up: one member per email address and brand', () => {
   it('refuses a second sign-up with the same address in any case: 409, no session, nothing written', async () => {
-    const first = await signUp(t, open.brandId, { email: 'Lin@Example.com', firstName: 'Lin' });
-    const before = await eventCount(t);
+    const first = await signUp(t(), open().brandId, { email: 'Lin@Example.com', firstName: 'Lin' });
+    const before = await eventCount(t());
     for (const email of ['Lin@Example.com', 'lin@example.com', 'LIN@EXAMPLE.COM']) {
-      const again = await postSignUp(open.brandId, { email, firstName: 'Impostor' }).expect(409);
+      const again = await postSignUp(open().brandId, { email, firstName: 'Impostor' }).expect(409);
       expect(errorOf(again)).toEqual(conflict);
       expect(again.headers['set-cookie']).toBeUndefined();
     }
-    expect(await eventCount(t)).toBe(before);
-    const members = await membersWithEmail(open.brandId, open.key, 'lin@example.com');
+    expect(await eventCount(t())).toBe(before);
+    const members = await membersWithEmail(open().brandId, open().key, 'lin@example.com');
     expect(members.map((member) => [member.id, member.email])).toEqual([
       [first.userId, 'Lin@Example.com'],
     ]);
   });
 
   it('lets the same address join another brand', async () => {
-    await signUp(t, open.brandId, { email: 'sam@example.com', firstName: 'Sam' });
-    const elsewhere = await signUp(t, other.brandId, {
+    await signUp(t(), open().brandId, { email: 'sam@example.com', firstName: 'Sam' });
+    const elsewhere = await signUp(t(), other().brandId, {
       email: 'SAM@example.com',
       firstName: 'Sam',
     });
-    expect(await membersWithEmail(other.brandId, other.key, 'sam@example.com')).toEqual([
+    expect(await membersWithEmail(other().brandId, other().key, 'sam@example.com')).toEqual([
       expect.objectContaining({ id: elsewhere.userId }) as unknown,
     ]);
   });
 
   it('claims the lower-cased address with MemberJoined (one append, or just before it on a single-stream store), with no address in the stream name', async () => {
-    const { userId } = await signUp(t, open.brandId, {
+    const { userId } = await signUp(t(), open().brandId, {
       email: 'Kim@Example.com',
       firstName: 'Kim',
     });
-    const events = await readWholeLog(t.eventStore);
+    const events = await readWholeLog(t().eventStore);
     const joined = events.find(
       (event) =>
         event.type === 'MemberJoined' && (event.data as { memberId: string }).memberId === userId,
@@ -80,10 +72,10 @@ describe('sign-up: one member per email address and brand', () => {
         (event.data as { memberId: string }).memberId === userId,
     );
     expect(claim).toMatchObject({
-      data: { brandId: open.brandId, email: 'kim@example.com', memberId: userId },
-      metadata: { brandId: open.brandId, actor: { kind: 'member', id: userId } },
+      data: { brandId: open().brandId, email: 'kim@example.com', memberId: userId },
+      metadata: { brandId: open().brandId, actor: { kind: 'member', id: userId } },
     });
-    expect(claim!.streamName).toMatch(new RegExp(`^memberEmail-${open.brandId}-[0-9a-f]{64}$`));
+    expect(claim!.streamName).toMatch(new RegExp(`^memberEmail-${open().brandId}-[0-9a-f]{64}$`));
     expect(claim!.streamName.toLowerCase()).not.toContain('kim');
     if (singleStreamRequested(process.env)) {
       // One stream per append: the claim goes first and names the MemberJoined it waits for.
@@ -107,13 +99,13 @@ describe('sign-up: one member per email address and brand', () => {
       'rAce@example.com',
     ];
     const responses = await Promise.all(
-      emails.map((email) => postSignUp(open.brandId, { email, firstName: 'Racer' })),
+      emails.map((email) => postSignUp(open().brandId, { email, firstName: 'Racer' })),
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
     for (const response of responses.filter((r) => r.status === 409)) {
       expect(errorOf(response)).toEqual(conflict);
     }
-    expect(await membersWithEmail(open.brandId, open.key, 'race@example.com')).toHaveLength(1);
+    expect(await membersWithEmail(open().brandId, open().key, 'race@example.com')).toHaveLength(1);
   });
 });

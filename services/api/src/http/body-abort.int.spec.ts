@@ -2,26 +2,19 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import { Writable } from 'node:stream';
-import pino from 'pino';
+import { recordedLog } from '../testing/log-lines';
 import { createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 
 jest.setTimeout(60_000);
 
-const lines: Record<string, unknown>[] = [];
+const { logger, lines } = recordedLog();
 let t: TestApp;
 let key: string;
 let server: Server;
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  t = await createTestApp({ deps: { logger: pino({ level: 'info' }, sink) } });
+  t = await createTestApp({ deps: { logger } });
   ({ key } = await t.brandWithKey(['brand_products:write']));
   const handle = t.app.callback();
   server = createServer((request, response) => void handle(request, response));

@@ -3,22 +3,20 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { exampleOf, routeTable } from '@brand-api/contracts';
-import { createTestApp } from '../testing/test-app';
-import type { TestApp } from '../testing/test-app';
+import { useTestApp } from '../testing/test-app';
 
 jest.setTimeout(120_000);
 
-let t: TestApp;
+const t = useTestApp();
 let key: string;
 let productId: string;
 let server: Server;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ key } = await t.brandWithKey(['brand_products:read', 'brand_products:write']));
+  ({ key } = await t().brandWithKey(['brand_products:read', 'brand_products:write']));
   for (let i = 0; i < 12; i += 1) {
-    const created = await t.http
-      .post('/api/v1/brand-products')
+    const created = await t()
+      .http.post('/api/v1/brand-products')
       .set('authorization', `Bearer ${key}`)
       .send({
         ...exampleOf(routeTable.createBrandProduct.body),
@@ -29,19 +27,16 @@ beforeAll(async () => {
     productId = (created.body as { data: { id: string } }).data.id;
   }
   // One change, so the product is at version 1: its tags are "1", "1-gzip" and "1-br".
-  await t.http
-    .patch(`/api/v1/brand-products/${productId}`)
+  await t()
+    .http.patch(`/api/v1/brand-products/${productId}`)
     .set('authorization', `Bearer ${key}`)
     .send({ title: 'Renamed' })
     .expect(200);
-  const handle = t.app.callback();
+  const handle = t().app.callback();
   server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await t.close();
-});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 interface RawAnswer {
   status: number;

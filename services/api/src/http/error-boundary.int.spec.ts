@@ -3,9 +3,7 @@ import { ApiError } from '@brand-api/contracts';
 import type Koa from 'koa';
 import supertest from 'supertest';
 import type { Feature } from '../brand-api';
-import { recordedLog } from '../testing/log-lines';
-import { createFeatureTestApp } from '../testing/feature-app';
-import type { TestApp } from '../testing/test-app';
+import { useFeatureTestApp } from '../testing/feature-app';
 
 jest.setTimeout(60_000);
 
@@ -27,15 +25,7 @@ const failing: Feature = {
   }),
 };
 
-const { logger, lines } = recordedLog();
-let t: TestApp;
-let key: string;
-
-beforeAll(async () => {
-  t = await createFeatureTestApp(failing, logger);
-  ({ key } = await t.brandWithKey(['brand_products:read']));
-});
-afterAll(() => t.close());
+const { t, key, lines } = useFeatureTestApp(failing, ['brand_products:read']);
 
 const linesOf = (requestId: string) => lines.filter((line) => line.requestId === requestId);
 
@@ -44,24 +34,24 @@ const linesOf = (requestId: string) => lines.filter((line) => line.requestId ===
  * middleware are found by their function names, so a rename fails here rather than passing.
  */
 function withThrowIn(name: string): ReturnType<typeof supertest> {
-  const chain = t.app.middleware;
+  const chain = t().app.middleware;
   const at = chain.findIndex((middleware) => middleware.name === name);
   expect(at).toBeGreaterThan(0);
   const broken = chain.map((middleware, index) =>
     index === at ? () => Promise.reject(new TypeError(`a bug in ${name}`)) : middleware,
   );
   // The callback composes the chain it is given; the test app's own chain stays as it was.
-  (t.app as { middleware: Koa.Middleware[] }).middleware = broken;
+  (t().app as { middleware: Koa.Middleware[] }).middleware = broken;
   try {
-    return supertest(t.app.callback());
+    return supertest(t().app.callback());
   } finally {
-    (t.app as { middleware: Koa.Middleware[] }).middleware = chain;
+    (t().app as { middleware: Koa.Middleware[] }).middleware = chain;
   }
 }
 
 describe('the error boundary', () => {
   it('is the first middleware', () => {
-    expect(t.app.middleware[0]!.name).toBe('answerErrors');
+    expect(t().app.middleware[0]!.name).toBe('answerErrors');
   });
 
   it.each(['assignRequestId', 'logAccess', 'setSecurityHeaders', 'answerCors', 'compress'])(
@@ -93,9 +83,9 @@ describe('the error boundary', () => {
   );
 
   it('answers a refusal with the headers the error carries, logged once at info with its code', async () => {
-    const answer = await t.http
-      .get('/api/v1/brand-products')
-      .set('authorization', `Bearer ${key}`)
+    const answer = await t()
+      .http.get('/api/v1/brand-products')
+      .set('authorization', `Bearer ${key()}`)
       .expect(429);
     expect(answer.headers['retry-after']).toBe('7');
     const requestId = answer.headers['x-request-id'] as string;
@@ -107,9 +97,9 @@ describe('the error boundary', () => {
 
   it("sends a failure after the headers went out to the app's error event, logged with the request", async () => {
     const requestId = 'broken-stream';
-    await t.http
-      .get('/api/v1/brand-products/9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b')
-      .set('authorization', `Bearer ${key}`)
+    await t()
+      .http.get('/api/v1/brand-products/9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b')
+      .set('authorization', `Bearer ${key()}`)
       .set('x-request-id', requestId)
       .catch(() => undefined);
     for (let waited = 0; waited < 5_000; waited += 20) {

@@ -1,8 +1,6 @@
 import { ApiError } from '@brand-api/contracts';
 import type { Feature } from '../brand-api';
-import { recordedLog } from '../testing/log-lines';
-import { createFeatureTestApp } from '../testing/feature-app';
-import type { TestApp } from '../testing/test-app';
+import { useFeatureTestApp } from '../testing/feature-app';
 
 jest.setTimeout(60_000);
 
@@ -16,15 +14,7 @@ const failing: Feature = {
   }),
 };
 
-const { logger, lines } = recordedLog();
-let t: TestApp;
-let key: string;
-
-beforeAll(async () => {
-  t = await createFeatureTestApp(failing, logger);
-  ({ key } = await t.brandWithKey(['brand_products:read']));
-});
-afterAll(() => t.close());
+const { t, key, lines } = useFeatureTestApp(failing, ['brand_products:read']);
 
 describe('a 500', () => {
   it.each([
@@ -35,7 +25,7 @@ describe('a 500', () => {
     ],
     ['an INTERNAL error with a cause', '/api/v1/brand-products', 'disk on fire'],
   ])('is logged with its cause and the request id, for %s', async (_what, path, cause) => {
-    const response = await t.http.get(path).set('authorization', `Bearer ${key}`).expect(500);
+    const response = await t().http.get(path).set('authorization', `Bearer ${key()}`).expect(500);
     const requestId = response.headers['x-request-id'] as string;
     expect(response.body).toMatchObject({ code: 'INTERNAL', requestId });
     expect(response.text).not.toContain(cause);

@@ -21,13 +21,12 @@ import {
 import { communityPrefix } from '../community-api/urls';
 import { brand, signIn } from '../testing/community-kit';
 import { productBody } from '../testing/product-body';
-import { createTestApp, testAdminToken } from '../testing/test-app';
-import type { TestApp } from '../testing/test-app';
+import { testAdminToken, useTestApp } from '../testing/test-app';
 import { maxJsonDepth } from './body';
 
 jest.setTimeout(180_000);
 
-let t: TestApp;
+const t = useTestApp();
 let brandId: string;
 let key: string;
 let memberCookie: string;
@@ -35,23 +34,21 @@ let productId: string;
 let endpointId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ brandId, key } = await brand(t, { customAuth: true, scopes }));
-  ({ cookie: memberCookie } = await signIn(t, key, 'bounds-member'));
-  const product = await t.http
-    .post(`${API_BASE_PATH}/brand-products`)
+  ({ brandId, key } = await brand(t(), { customAuth: true, scopes }));
+  ({ cookie: memberCookie } = await signIn(t(), key, 'bounds-member'));
+  const product = await t()
+    .http.post(`${API_BASE_PATH}/brand-products`)
     .set('authorization', `Bearer ${key}`)
     .send(productBody('bounds'))
     .expect(201);
   productId = (product.body as { data: { id: string } }).data.id;
-  const endpoint = await t.http
-    .post(`${OPERATOR_BASE_PATH}/brands/${brandId}/webhook-endpoints`)
+  const endpoint = await t()
+    .http.post(`${OPERATOR_BASE_PATH}/brands/${brandId}/webhook-endpoints`)
     .set('authorization', `Bearer ${testAdminToken}`)
     .send({ url: 'https://93.184.216.34/bounds' })
     .expect(201);
   endpointId = (endpoint.body as { data: { id: string } }).data.id;
 });
-afterAll(() => t.close());
 
 /** `[[[…]]]`: arrays nested `depth` deep around a number. */
 const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
@@ -97,7 +94,7 @@ function send(route: Omit<BodyRoute, 'operationId'>, body?: string) {
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     name === 'brandId' ? brandId : randomUUID(),
   );
-  let request = t.http[route.method as 'get' | 'post' | 'patch' | 'put' | 'delete'](path);
+  let request = t().http[route.method as 'get' | 'post' | 'patch' | 'put' | 'delete'](path);
   if (route.credentials === 'brand') request = request.set('authorization', `Bearer ${key}`);
   if (route.credentials === 'operator') {
     request = request.set('authorization', `Bearer ${testAdminToken}`);

@@ -5,7 +5,7 @@
 import { scopes } from '@brand-api/contracts';
 import type { Response, Test } from 'supertest';
 import { errorOf } from './error-body';
-import { adminAuth } from './test-app';
+import { adminAuth, useTestApp } from './test-app';
 import type { TestApp } from './test-app';
 
 export const bearer = (key: string) => `Bearer ${key}`;
@@ -33,11 +33,20 @@ export async function expectRefused(
   expect(await eventCount(t)).toBe(before);
 }
 
+export interface BrandOptions {
+  customAuth: boolean;
+  scopes?: readonly string[];
+  name?: string;
+}
+
+export interface TestBrand {
+  brandId: string;
+  key: string;
+  keyId: string;
+}
+
 /** A brand with a key, custom auth switched on or off by the operator. */
-export async function brand(
-  t: TestApp,
-  options: { customAuth: boolean; scopes?: readonly string[]; name?: string },
-): Promise<{ brandId: string; key: string; keyId: string }> {
+export async function brand(t: TestApp, options: BrandOptions): Promise<TestBrand> {
   const created = await t.brandWithKey(options.scopes ?? everyCommunityScope, options.name);
   if (options.customAuth) {
     await t.http
@@ -47,6 +56,35 @@ export async function brand(
       .expect(200);
   }
   return created;
+}
+
+/**
+ * The calling spec file's test app (`useTestApp`) and the brands `brands` names, made on it
+ * (see `brand`) before the file's tests: `t()` is the app, and each name's function its brand.
+ */
+export function useBrands<Name extends string>(
+  brands: Record<Name, BrandOptions>,
+  appOptions: Parameters<typeof useTestApp>[0] = {},
+): { t: () => TestApp } & Record<Name, () => TestBrand> {
+  const t = useTestApp(appOptions);
+  const made = new Map<string, TestBrand>();
+  beforeAll(async () => {
+    for (const [name, options] of Object.entries<BrandOptions>(brands)) {
+      made.set(name, await brand(t(), options));
+    }
+  });
+  const getters = Object.keys(brands).map((name) => [
+    name,
+    () => {
+      const found = made.get(name);
+      if (!found) throw new Error(`the brand ${name} is made in beforeAll: use it in a test`);
+      return found;
+    },
+  ]);
+  return { t, ...Object.fromEntries(getters) } as { t: () => TestApp } & Record<
+    Name,
+    () => TestBrand
+  >;
 }
 
 export async function createRoom(t: TestApp, brandId: string, name = 'General'): Promise<string> {

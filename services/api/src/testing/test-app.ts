@@ -152,3 +152,19 @@ export function secondInstance(
   });
   return { app, http: supertest(app.callback()) };
 }
+
+/**
+ * The calling spec file's test app (see `createTestApp`): created in a beforeAll and closed in
+ * an afterAll, both registered where this is called. `t()` is the app once created.
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): () => TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(options);
+  });
+  afterAll(() => app?.close());
+  return () => {
+    if (!app) throw new Error('the test app is created in beforeAll: use it in a hook or a test');
+    return app;
+  };
+}

@@ -3,10 +3,15 @@ import type { EventStore } from '../event-store';
 import { refuseMultiStreamAppends } from '../single-stream';
 import { createTestEventStore, eventually, hasPostgresServer } from '../testing';
 import type { TestEventStore } from '../testing';
-import { accounts, accountStream, nameClaims, nameStream } from '../testing/claim-fixtures';
+import {
+  appendLoneClaim,
+  engineOn,
+  nameClaims,
+  nameStream,
+  openAccount as openAccountIn,
+} from '../testing/claim-fixtures';
 import { ClaimSweeper } from './claim-sweeper';
-import { CommandEngine } from './command-engine';
-import { reservedForKey } from './reservations';
+import type { CommandEngine } from './command-engine';
 
 jest.setTimeout(60_000);
 
@@ -33,33 +38,22 @@ describe(`the claim sweeper (${hasPostgresServer() ? 'Postgres server' : 'PGlite
   beforeAll(async () => {
     postgres = await createTestEventStore();
     store = refuseMultiStreamAppends(postgres.store);
-    engine = new CommandEngine({ eventStore: store, clock: () => new Date(), logger: quiet });
+    engine = engineOn(store);
   });
   afterAll(() => postgres.close());
   beforeEach(() => (ahead = 0));
 
   /** What a process leaves behind when it dies between a claim's append and its entity's. */
   async function orphanedClaim(name: string, holder = randomUUID()) {
-    await store.appendToStream(
-      nameStream(name),
-      [
-        {
-          type: 'NameClaimed',
-          data: { holder },
-          metadata: {
-            brandId: randomUUID(),
-            correlationId: 'died',
-            [reservedForKey]: { streamName: accountStream(holder), eventId: randomUUID() },
-          },
-        },
-      ],
-      { expectedVersion: 'no_stream' },
-    );
+    await appendLoneClaim(store, name, holder, {
+      metadata: { brandId: randomUUID(), correlationId: 'died' },
+    });
     return holder;
   }
 
-  const openAccount = (name: string, id = randomUUID()) =>
-    engine.run(
+  const openAccount = (name: string) =>
+    openAccountIn(
+      engine,
       {
         brandId: randomUUID(),
         actor: { kind: 'system', id: 'spec' },
@@ -67,12 +61,7 @@ describe(`the claim sweeper (${hasPostgresServer() ? 'Postgres server' : 'PGlite
         correlationId: 'c',
         causationId: null,
       },
-      async (uow) => {
-        const claim = await uow.load(nameStream(name), nameClaims, { tenant: false });
-        claim.decide({ type: 'Claim', holder: id });
-        uow.fresh(accountStream(id), accounts).decide('Open');
-      },
-      { readAfterWrite: false },
+      name,
     );
 
   it('cancels a claim whose entity never appeared once the grace period is over', async () => {

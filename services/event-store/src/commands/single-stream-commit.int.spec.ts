@@ -6,12 +6,15 @@ import type { TestEventStore } from '../testing';
 import {
   accounts,
   accountStream,
+  appendLoneClaim,
+  engineOn,
   nameClaims,
   nameStream,
   NameTakenError,
+  openAccount as openAccountIn,
 } from '../testing/claim-fixtures';
 import type { CommandContext } from './command-context';
-import { CommandEngine } from './command-engine';
+import type { CommandEngine } from './command-engine';
 import { cancellationEventId, reservedForKey } from './reservations';
 
 jest.setTimeout(120_000);
@@ -54,25 +57,9 @@ function spied(
   return { spy, appends, multi };
 }
 
-const engineOn = (eventStore: EventStore) =>
-  new CommandEngine({
-    eventStore,
-    clock: () => new Date(),
-    logger: { warn: () => undefined, error: () => undefined },
-  });
-
 /** Opens an account holding a unique name, as a product takes its store id. */
-const openAccount = (engine: CommandEngine, name: string, id = randomUUID()) =>
-  engine.run(
-    context,
-    async (uow) => {
-      const claim = await uow.load(nameStream(name), nameClaims, { tenant: false });
-      claim.decide({ type: 'Claim', holder: id });
-      uow.fresh(accountStream(id), accounts).decide('Open');
-      return id;
-    },
-    { readAfterWrite: false },
-  );
+const openAccount = (engine: CommandEngine, name: string, id?: string) =>
+  openAccountIn(engine, context, name, id);
 
 const closeAccount = (engine: CommandEngine, name: string, id: string) =>
   engine.run(
@@ -168,19 +155,7 @@ describe(`a command on a store that appends one stream at a time (${hasPostgresS
     const holder = randomUUID();
     const entityEventId = randomUUID();
     // Another command between its two appends: the claim is in, its entity not yet.
-    await store.appendToStream(
-      nameStream(name),
-      [
-        {
-          type: 'NameClaimed',
-          data: { holder },
-          metadata: {
-            [reservedForKey]: { streamName: accountStream(holder), eventId: entityEventId },
-          },
-        },
-      ],
-      { expectedVersion: 'no_stream' },
-    );
+    await appendLoneClaim(store, name, holder, { entityEventId });
     const { spy, appends } = spied(store);
     const racing = openAccount(engineOn(spy), name);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Decider } from '@brand-api/domain';
+import type { CommandContext } from '../commands/command-context';
+import { CommandEngine } from '../commands/command-engine';
+import { reservedForKey } from '../commands/reservations';
 import type { ClaimDecider } from '../commands/reservations';
+import type { EventStore } from '../event-store';
 
 /**
  * Test deciders of the single-stream specs: accounts with unique names, as products with
@@ -73,3 +78,57 @@ export const accounts: Decider<'Open' | 'Close', 'absent' | 'open' | 'closed', A
 
 export const accountStream = (id: string): string => `account-${id}`;
 export const nameStream = (name: string): string => `name-${name}`;
+
+/** A command engine on `eventStore`, on the machine's clock, logging nothing. */
+export const engineOn = (eventStore: EventStore): CommandEngine =>
+  new CommandEngine({
+    eventStore,
+    clock: () => new Date(),
+    logger: { warn: () => undefined, error: () => undefined },
+  });
+
+/** Opens an account holding a unique name, as a product takes its store id; answers its id. */
+export const openAccount = (
+  engine: CommandEngine,
+  context: CommandContext,
+  name: string,
+  id: string = randomUUID(),
+) =>
+  engine.run(
+    context,
+    async (uow) => {
+      const claim = await uow.load(nameStream(name), nameClaims, { tenant: false });
+      claim.decide({ type: 'Claim', holder: id });
+      uow.fresh(accountStream(id), accounts).decide('Open');
+      return id;
+    },
+    { readAfterWrite: false },
+  );
+
+/**
+ * `holder`'s claim on `name` appended alone, as a command leaves it between its claim's append
+ * and its entity's: reserved for the event `entityEventId` of the holder's account, not there.
+ */
+export const appendLoneClaim = (
+  store: EventStore,
+  name: string,
+  holder: string,
+  {
+    entityEventId = randomUUID(),
+    metadata = {},
+  }: { entityEventId?: string; metadata?: object } = {},
+) =>
+  store.appendToStream(
+    nameStream(name),
+    [
+      {
+        type: 'NameClaimed',
+        data: { holder },
+        metadata: {
+          ...metadata,
+          [reservedForKey]: { streamName: accountStream(holder), eventId: entityEventId },
+        },
+      },
+    ],
+    { expectedVersion: 'no_stream' },
+  );

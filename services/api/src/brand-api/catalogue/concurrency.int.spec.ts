@@ -20,6 +20,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Creates a product with this store id; answers its id. */
+async function createdProductId(storeId: string): Promise<string> {
+  const created = await t.http
+    .post('/api/v1/brand-products')
+    .set('authorization', bearer(key))
+    .send(productBody(storeId))
+    .expect(201);
+  return (created.body as { data: BrandProduct }).data.id;
+}
+
 describe(`concurrent writers (${hasPostgresServer() ? 'Postgres server' : 'PGlite, one connection'})`, () => {
   it('lets exactly one of 50 concurrent POSTs with one storeId win; the others get 409 CONFLICT', async () => {
     const responses = await Promise.all(
@@ -46,12 +56,7 @@ describe(`concurrent writers (${hasPostgresServer() ? 'Postgres server' : 'PGlit
   });
 
   it('lands 20 parallel PATCHes of one product: each answers 200, each is in the log', async () => {
-    const created = await t.http
-      .post('/api/v1/brand-products')
-      .set('authorization', bearer(key))
-      .send(productBody('PATCHED'))
-      .expect(201);
-    const { id } = (created.body as { data: BrandProduct }).data;
+    const id = await createdProductId('PATCHED');
     const titles = Array.from({ length: 20 }, (_, n) => `Title ${n}`);
     const responses = await Promise.all(
       titles.map((title) =>
@@ -76,12 +81,7 @@ describe(`concurrent writers (${hasPostgresServer() ? 'Postgres server' : 'PGlit
   });
 
   it('lands PATCHes without If-Match under sustained contention: 40 writers for 8 s, every answer 200', async () => {
-    const created = await t.http
-      .post('/api/v1/brand-products')
-      .set('authorization', bearer(key))
-      .send(productBody('CONTENDED'))
-      .expect(201);
-    const { id } = (created.body as { data: BrandProduct }).data;
+    const id = await createdProductId('CONTENDED');
     const statuses = new Map<number, number>();
     let slowestMs = 0;
     const until = Date.now() + Number(process.env.CONTENTION_SECONDS ?? 8) * 1000;

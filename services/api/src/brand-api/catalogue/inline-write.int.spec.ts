@@ -1,12 +1,11 @@
-import { Writable } from 'node:stream';
 import { singleStreamRequested } from '@brand-api/event-store';
-import pino from 'pino';
+import { recordedLog } from '../../testing/log-lines';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 
 jest.setTimeout(60_000);
 
-const lines: Record<string, unknown>[] = [];
+const { logger, lines } = recordedLog();
 let t: TestApp;
 let auth: string;
 
@@ -21,13 +20,7 @@ const product = (storeId: string, title: string) => ({
 });
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  t = await createTestApp({ deps: { logger: pino({ level: 'info' }, sink) } });
+  t = await createTestApp({ deps: { logger } });
   auth = `Bearer ${(await t.brandWithKey(['brand_products:read', 'brand_products:write'])).key}`;
   // A rule of the read table the projection does not know: its INSERT fails for this title,
   // as a projection bug or a column too narrow would.

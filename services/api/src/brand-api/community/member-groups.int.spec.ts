@@ -1,27 +1,13 @@
 import { brandApiClient } from '../../testing/brand-api-client';
-import { createTestApp } from '../../testing/test-app';
 import { errorOf } from '../../testing/error-body';
-import type { TestApp } from '../../testing/test-app';
-import { brand, eventCount, signUp } from '../../testing/community-kit';
+import { brand, eventCount, signUp, useBrands } from '../../testing/community-kit';
 import { readWholeLog } from '@brand-api/event-store/testing';
 
 jest.setTimeout(120_000);
 
-let t: TestApp;
-let brandId: string;
-let key: string;
+const { t, groups } = useBrands({ groups: { customAuth: false } });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ brandId, key } = await brand(t, { customAuth: false }));
-});
-afterAll(() => t.close());
-
-const as = (apiKey: string) =>
-  brandApiClient(
-    () => t,
-    () => apiKey,
-  );
+const as = (apiKey: string) => brandApiClient(t, () => apiKey);
 
 const vip = { name: 'VIP', foregroundColor: '#FFFFFF', backgroundColor: '#6B21A8' };
 const unknownId = '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b';
@@ -33,7 +19,7 @@ interface GroupBody {
 describe('member groups', () => {
   it('creates, fetches, lists, renames, re-badges and removes the badge', async () => {
     const created = (
-      await as(key)
+      await as(groups().key)
         .post('/member-groups', { name: ' VIP customers ', brandMemberBadge: vip })
         .expect(201)
     ).body as GroupBody;
@@ -43,58 +29,64 @@ describe('member groups', () => {
       brandMemberBadge: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string, ...vip },
     });
     const { id } = created.data;
-    expect((await as(key).get(`/member-groups/${id}`).expect(200)).body).toEqual(created);
+    expect((await as(groups().key).get(`/member-groups/${id}`).expect(200)).body).toEqual(created);
     const badgeId = created.data.brandMemberBadge!.id;
     const rebadged = (
-      await as(key)
+      await as(groups().key)
         .patch(`/member-groups/${id}`, { brandMemberBadge: { ...vip, name: 'Gold' } })
         .expect(200)
     ).body as GroupBody;
     expect(rebadged.data.brandMemberBadge).toEqual({ id: badgeId, ...vip, name: 'Gold' });
-    const plain = await as(key)
+    const plain = await as(groups().key)
       .patch(`/member-groups/${id}`, { name: 'Regulars', brandMemberBadge: null })
       .expect(200);
     expect(plain.body).toEqual({ data: { id, name: 'Regulars', brandMemberBadge: null } });
-    expect((await as(key).get(`/member-groups/${id}`).expect(200)).body).toEqual(plain.body);
-    await as(key).post('/member-groups', { name: 'Second' }).expect(201);
-    const first = (await as(key).get('/member-groups?limit=1').expect(200)).body as {
+    expect((await as(groups().key).get(`/member-groups/${id}`).expect(200)).body).toEqual(
+      plain.body,
+    );
+    await as(groups().key).post('/member-groups', { name: 'Second' }).expect(201);
+    const first = (await as(groups().key).get('/member-groups?limit=1').expect(200)).body as {
       data: { id: string }[];
       hasMore: boolean;
       nextCursor: string;
     };
     expect(first).toMatchObject({ hasMore: true, data: [{ id }] });
     const second: unknown = (
-      await as(key).get(`/member-groups?limit=1&after=${first.nextCursor}`).expect(200)
+      await as(groups().key).get(`/member-groups?limit=1&after=${first.nextCursor}`).expect(200)
     ).body;
     expect(second).toMatchObject({ hasMore: false, nextCursor: null, data: [{ name: 'Second' }] });
   });
 
   it('deletes a group and removes it from every member’s groupIds', async () => {
     const keep = (
-      (await as(key).post('/member-groups', { name: 'Keep' }).expect(201)).body as GroupBody
+      (await as(groups().key).post('/member-groups', { name: 'Keep' }).expect(201))
+        .body as GroupBody
     ).data.id;
     const doomed = (
-      (await as(key).post('/member-groups', { name: 'Doomed' }).expect(201)).body as GroupBody
+      (await as(groups().key).post('/member-groups', { name: 'Doomed' }).expect(201))
+        .body as GroupBody
     ).data.id;
     const members = await Promise.all(
       ['a', 'b', 'c'].map((n) =>
-        signUp(t, brandId, { email: `${n}@example.com`, firstName: n.toUpperCase() }),
+        signUp(t(), groups().brandId, { email: `${n}@example.com`, firstName: n.toUpperCase() }),
       ),
     );
     for (const member of members) {
-      await as(key)
+      await as(groups().key)
         .patch(`/members/${member.userId}`, { groupIds: [doomed, keep] })
         .expect(200);
     }
-    expect((await as(key).delete(`/member-groups/${doomed}`).expect(200)).body).toEqual({
+    expect((await as(groups().key).delete(`/member-groups/${doomed}`).expect(200)).body).toEqual({
       success: true,
     });
     for (const member of members) {
-      expect((await as(key).get(`/members/${member.userId}`).expect(200)).body).toMatchObject({
+      expect(
+        (await as(groups().key).get(`/members/${member.userId}`).expect(200)).body,
+      ).toMatchObject({
         data: { groupIds: [keep] },
       });
     }
-    const events = await readWholeLog(t.eventStore);
+    const events = await readWholeLog(t().eventStore);
     expect(
       events.filter(
         (e) =>
@@ -102,15 +94,15 @@ describe('member groups', () => {
           (e.data as { reason: string }).reason === 'groupDeleted',
       ),
     ).toHaveLength(3);
-    await as(key).get(`/member-groups/${doomed}`).expect(404);
-    await as(key).delete(`/member-groups/${doomed}`).expect(404);
-    await as(key)
+    await as(groups().key).get(`/member-groups/${doomed}`).expect(404);
+    await as(groups().key).delete(`/member-groups/${doomed}`).expect(404);
+    await as(groups().key)
       .patch(`/members/${members[0]!.userId}`, { groupIds: [doomed] })
       .expect(400);
   });
 
   it('lands 20 parallel renames of one group: each answers 200, each is in the log', async () => {
-    const api = as(key);
+    const api = as(groups().key);
     const created = await api.post('/member-groups', { name: 'Racers' }).expect(201);
     const { id } = (created.body as { data: { id: string } }).data;
     const names = Array.from({ length: 20 }, (_, n) => `Racers ${n}`);
@@ -118,19 +110,19 @@ describe('member groups', () => {
       names.map((name) => api.patch(`/member-groups/${id}`, { name })),
     );
     expect(responses.map((response) => response.status)).toEqual(names.map(() => 200));
-    const history = await t.eventStore.readStream(`memberGroup-${id}`);
+    const history = await t().eventStore.readStream(`memberGroup-${id}`);
     expect(history.filter((event) => event.type === 'MemberGroupUpdated')).toHaveLength(20);
   });
 
   it('hides other brands’ groups: 404 NOT_FOUND', async () => {
-    const other = await brand(t, { customAuth: false });
+    const other = await brand(t(), { customAuth: false });
     const id = (
       (await as(other.key).post('/member-groups', { name: 'Theirs' }).expect(201)).body as GroupBody
     ).data.id;
     for (const request of [
-      as(key).get(`/member-groups/${id}`),
-      as(key).patch(`/member-groups/${id}`, { name: 'Mine now' }),
-      as(key).delete(`/member-groups/${id}`),
+      as(groups().key).get(`/member-groups/${id}`),
+      as(groups().key).patch(`/member-groups/${id}`, { name: 'Mine now' }),
+      as(groups().key).delete(`/member-groups/${id}`),
     ]) {
       expect(errorOf(await request.expect(404))).toEqual({
         message: 'Resource not found',
@@ -147,7 +139,7 @@ describe('scopes, spelled as SPEC §6 spells them', () => {
     ['member-groups:write', ['create']],
     ['member_groups:write', ['update', 'delete']],
   ])('%s allows exactly %j', async (scope, allowed) => {
-    const scoped = await t.brandWithKey([scope]);
+    const scoped = await t().brandWithKey([scope]);
     const calls = {
       list: () => as(scoped.key).get('/member-groups'),
       get: () => as(scoped.key).get(`/member-groups/${unknownId}`),
@@ -203,8 +195,8 @@ describe('validation (SPEC §5): 400 naming the field, nothing written', () => {
     ],
     ['an unknown field', { name: 'G', colour: 'red' }, '/colour'],
   ])('create with %s', async (_name, body, field) => {
-    const before = await eventCount(t);
-    const response = await as(key).post('/member-groups', body).expect(400);
+    const before = await eventCount(t());
+    const response = await as(groups().key).post('/member-groups', body).expect(400);
     expect(response.body).toMatchObject({
       code: 'VALIDATION_FAILED',
       details: expect.arrayContaining([
@@ -213,7 +205,7 @@ describe('validation (SPEC §5): 400 naming the field, nothing written', () => {
         }),
       ]) as unknown,
     });
-    expect(await eventCount(t)).toBe(before);
+    expect(await eventCount(t())).toBe(before);
   });
 
   it.each<[string, string, string]>([
@@ -222,16 +214,17 @@ describe('validation (SPEC §5): 400 naming the field, nothing written', () => {
     ['a foreign cursor', '/member-groups?after=bm9wZQ', '/after'],
     ['an id that is not a uuid', '/member-groups/vip', '/id'],
   ])('read with %s', async (_name, path, field) => {
-    const response = await as(key).get(path).expect(400);
+    const response = await as(groups().key).get(path).expect(400);
     expect(response.body).toMatchObject({ details: [expect.objectContaining({ field })] });
   });
 
   it('update with a bad badge colour', async () => {
     const id = (
-      (await as(key).post('/member-groups', { name: 'Valid' }).expect(201)).body as GroupBody
+      (await as(groups().key).post('/member-groups', { name: 'Valid' }).expect(201))
+        .body as GroupBody
     ).data.id;
-    const before = await eventCount(t);
-    const response = await as(key)
+    const before = await eventCount(t());
+    const response = await as(groups().key)
       .patch(`/member-groups/${id}`, { brandMemberBadge: { ...vip, backgroundColor: 'red' } })
       .expect(400);
     expect(response.body).toMatchObject({
@@ -239,6 +232,6 @@ describe('validation (SPEC §5): 400 naming the field, nothing written', () => {
         expect.objectContaining({ field: '/brandMemberBadge/backgroundColor' }),
       ]) as unknown,
     });
-    expect(await eventCount(t)).toBe(before);
+    expect(await eventCount(t())).toBe(before);
   });
 });
