@@ -5,8 +5,6 @@
  * With BENCH_READ_CACHE=off the catalogue read cache is turned off. With BENCH_DATA_DIR instead
  * of BENCH_DATABASE_URL it runs on the embedded PGlite in that directory, as `npm start` does.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   createPgDatabase,
   createPgliteDatabase,
@@ -21,6 +19,7 @@ import { createApp } from '../app';
 import { createApiFeatures } from '../brand-api';
 import { allMigrations } from '../runtime/migrations';
 import { inlineProjectorFor, readModelProjections } from '../runtime/projections';
+import { serveForBenchmark } from './bench-server';
 
 async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL;
@@ -57,46 +56,12 @@ async function main(): Promise<void> {
     // Every registered feature, with the catalogue's bulk limit raised.
     features: createApiFeatures({ bulkRateLimit: { requests: 1_000_000, windowSeconds: 60 } }),
   });
-  const handle = app.callback();
-  // Autocannon drops its sockets when a run ends; their handlers still finish, before the
-  // benchmark reads what the run cost (an `idle` message) and before shutdown.
-  let inFlight = 0;
-  /** Requests answered with a 2xx so far: those whose work the benchmark counts. */
-  let succeeded = 0;
-  let drained: (() => void)[] = [];
-  const idle = () =>
-    inFlight === 0 ? Promise.resolve() : new Promise<void>((done) => drained.push(done));
-  const server = createServer((request, response) => {
-    inFlight += 1;
-    void handle(request, response).finally(() => {
-      if (response.statusCode < 300) succeeded += 1;
-      inFlight -= 1;
-      if (inFlight > 0) return;
-      for (const done of drained) done();
-      drained = [];
-    });
-  });
-  server.keepAliveTimeout = 5_000;
-  server.listen(0, '127.0.0.1', () => {
-    process.send?.({ port: (server.address() as AddressInfo).port });
-  });
-  // The benchmark asks for the heap figures behind the RSS it samples from /proc.
-  process.on('message', (message: { type?: string }) => {
-    if (message.type === 'memory') process.send?.({ type: 'memory', usage: process.memoryUsage() });
-    if (message.type === 'idle')
-      void idle().then(() => process.send?.({ type: 'idle', succeeded }));
-  });
-  // Requests still in flight when the benchmark ends finish before the database closes.
-  process.on('disconnect', () => {
-    server.close(() => {
-      void idle()
-        .then(() => runner.stop())
-        .then(() => eventStore.close())
-        .then(() => db.close())
-        .finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
-  });
+  serveForBenchmark(app.callback(), () =>
+    runner
+      .stop()
+      .then(() => eventStore.close())
+      .then(() => db.close()),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -31,7 +31,6 @@
  * BENCH_PRODUCTS (default 100000), BENCH_EMBEDDED_PRODUCTS (default 10000), BENCH_SECONDS per
  * run (default 10), BENCH_TWIN_ROUNDS (ours/raw pairs per workload, default 3).
  */
-import { randomBytes } from 'node:crypto';
 import { createPgDatabase } from '@brand-api/event-store';
 import {
   benchConnections as connections,
@@ -45,16 +44,18 @@ import {
 } from './catalogue-load';
 import type { Figure } from './catalogue-load';
 import { embeddedMode, printEmbedded } from './embedded-mode';
-import { withBenchDatabase } from './bench-database';
+import {
+  benchAdminToken as adminToken,
+  benchRunId as runId,
+  benchServerUrl as serverUrl,
+  withBenchDatabase,
+} from './bench-database';
 import { startServer } from './processes';
 import type { TwinFigure } from './twin-runs';
 import { printTargets, printTwinTable, twinTargets } from './twin-table';
 import { twinWorkloads } from './twin-workloads';
 
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const totalProducts = Number(process.env.BENCH_PRODUCTS ?? 100_000);
-const adminToken = randomBytes(24).toString('hex');
-const runId = randomBytes(3).toString('hex');
 const strict = process.argv.includes('--strict');
 
 /** Runs the benchmark; resolves to how many targets of issue 15 were missed. */

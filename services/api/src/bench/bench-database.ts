@@ -3,9 +3,18 @@
  * starts stopped and the database dropped afterwards, whatever happened (a server that failed
  * to start leaves no database behind either).
  */
+import { randomBytes } from 'node:crypto';
 import type { Database } from '@brand-api/event-store';
 import { createPgDatabase } from '@brand-api/event-store';
 import type { ServerProcess } from './processes';
+
+/** The Postgres server the benchmarks make their databases on: DATABASE_URL, or the local one. */
+export const benchServerUrl =
+  process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The admin token of this run's servers. */
+export const benchAdminToken = randomBytes(24).toString('hex');
+/** This run's tag in the names it makes (databases, store ids), apart from other runs'. */
+export const benchRunId = randomBytes(3).toString('hex');
 
 export interface BenchDatabase {
   /** Its connection string. */

@@ -7,21 +7,22 @@
  * takes the time from the write's answer to the stream's event. It prints p50, p99 and max per
  * phase with the load average, since the machine is shared.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { withBenchDatabase } from './bench-database';
+import {
+  benchAdminToken as adminToken,
+  benchRunId as runId,
+  benchServerUrl as serverUrl,
+  withBenchDatabase,
+} from './bench-database';
 import { json } from './catalogue-load';
 import { startServer } from './processes';
 import type { ServerProcess } from './processes';
 import { openSse } from './sse-reader';
 
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const events = Number(process.env.BENCH_EVENTS ?? 500);
 const writers = Number(process.env.BENCH_WRITERS ?? 4);
-const adminToken = randomBytes(24).toString('hex');
-const runId = randomBytes(3).toString('hex');
 
 interface Phase {
   name: string;

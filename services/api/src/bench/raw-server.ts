@@ -9,13 +9,12 @@
  *
  * Environment: BENCH_DATABASE_URL (the API's database) and BENCH_BRAND_ID (whose catalogue).
  */
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BulkBrandProductsBody, CreateBrandProductBody } from '@brand-api/contracts';
 import type { Queryable, QueryResult } from '@brand-api/event-store';
 import { getProduct, listProducts } from '@brand-api/read-models';
 import pg from 'pg';
+import { serveForBenchmark } from './bench-server';
 import { createProducts, prepareRawTables } from './raw-writes';
 
 const productsPath = '/api/v1/brand-products';
@@ -88,45 +87,18 @@ async function main(): Promise<void> {
     send(response, 404, { message: 'Not found', code: 'NOT_FOUND' });
   }
 
-  // Requests autocannon dropped at the end of a run still finish; the benchmark waits for
-  // them (an `idle` message) before it reads what the run cost, as with the API.
-  let inFlight = 0;
-  /** Requests answered with a 2xx so far: those whose work the benchmark counts. */
-  let succeeded = 0;
-  let drained: (() => void)[] = [];
-  const server = createServer((request, response) => {
-    inFlight += 1;
-    route(request, response)
-      .catch((error: unknown) => {
+  serveForBenchmark(
+    (request, response) =>
+      route(request, response).catch((error: unknown) => {
         // A store id claimed twice breaks the claim stream's unique key: 409, as the API answers.
         if ((error as { code?: unknown }).code === '23505') {
           return send(response, 409, { message: 'Conflict', code: 'CONFLICT', statusCode: 409 });
         }
         console.error(error);
         if (!response.headersSent) send(response, 500, { message: String(error) });
-      })
-      .finally(() => {
-        if (response.statusCode < 300) succeeded += 1;
-        inFlight -= 1;
-        if (inFlight > 0) return;
-        for (const done of drained) done();
-        drained = [];
-      });
-  });
-  server.keepAliveTimeout = 5_000;
-  server.listen(0, '127.0.0.1', () => {
-    process.send?.({ port: (server.address() as AddressInfo).port });
-  });
-  process.on('message', (message: { type?: string }) => {
-    if (message.type !== 'idle') return;
-    const idle =
-      inFlight === 0 ? Promise.resolve() : new Promise<void>((done) => drained.push(done));
-    void idle.then(() => process.send?.({ type: 'idle', succeeded }));
-  });
-  process.on('disconnect', () => {
-    server.close(() => void pool.end().finally(() => process.exit(0)));
-    server.closeIdleConnections();
-  });
+      }),
+    () => pool.end(),
+  );
 }
 
 main().catch((error: unknown) => {

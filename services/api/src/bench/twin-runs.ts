@@ -40,7 +40,8 @@ export interface TwinServers {
   raw: ServerProcess;
 }
 
-const median = (values: readonly number[]) => {
+/** The middle value (the mean of the two middle ones of an even count); NaN for none. */
+export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1

@@ -18,7 +18,6 @@
  * BENCH_DB_DELAY_MS (each chunk held that long in each direction by both proxies, default 0:
  * Postgres 1 ms away, as a managed one in the next zone is, is BENCH_DB_DELAY_MS=1).
  */
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { createPgDatabase } from '@brand-api/event-store';
 import {
@@ -29,19 +28,21 @@ import {
   measure,
   product,
 } from './catalogue-load';
-import { withBenchDatabase } from './bench-database';
+import {
+  benchAdminToken as adminToken,
+  benchRunId as runId,
+  benchServerUrl as serverUrl,
+  withBenchDatabase,
+} from './bench-database';
 import { perRequest, settledCounters, tableBreakdown, workBetween } from './database-counters';
 import type { DatabaseWork } from './database-counters';
 import { countersBetween, startPgProxy } from './pg-proxy';
 import type { PgProxy } from './pg-proxy';
 import { startServer, untilIdle } from './processes';
 import type { ServerProcess } from './processes';
-import { twinRounds } from './twin-runs';
+import { median, twinRounds } from './twin-runs';
 
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const delayMs = Number(process.env.BENCH_DB_DELAY_MS ?? 0);
-const adminToken = randomBytes(24).toString('hex');
-const runId = randomBytes(3).toString('hex');
 
 interface Run {
   rps: number;
@@ -60,13 +61,6 @@ const targets: Record<string, string> = {
   [`POST bulk of 100 ${connections}`]: '>= 0.60',
 };
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? sorted[middle]!
-    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-};
 const mean = (values: readonly number[]) =>
   values.reduce((sum, value) => sum + value, 0) / values.length;
 
