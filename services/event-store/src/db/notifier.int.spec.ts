@@ -67,17 +67,18 @@ describe('the coalescing notifier', () => {
   });
 
   it('sends what a carrier that rolled back covered at once, and what none covered on close', async () => {
-    const { next, stop } = await hear('test_channel');
+    const { heard, next, stop } = await hear('test_channel');
     const notifier = createCoalescingNotifier(testDb.db, 'test_channel', { carryEveryMs: 60_000 });
     notifier.poke();
     expect(notifier.carry()).toBeDefined();
-    notifier.carryFailed();
-    await next(1);
-    // Within the period: no carrier, and the trailing send is a minute away; closing sends it.
+    notifier.carryFailed(); // sent at once: its NOTIFY is in flight from here
+    // Within the period: no carrier, and the trailing send is two minutes away. Closing sends
+    // it, after the one in flight.
     notifier.poke();
     expect(notifier.carry()).toBeUndefined();
     await notifier.close();
     await next(2);
+    expect(heard).toHaveLength(2);
     await stop();
   });
 });

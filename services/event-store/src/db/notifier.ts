@@ -71,7 +71,7 @@ export function createCoalescingNotifier(
       } catch (error) {
         onError(error);
       }
-    } while (again && !closed);
+    } while (again); // a poke made before close() is still sent
   };
 
   const sendNow = () => {
@@ -115,13 +115,13 @@ export function createCoalescingNotifier(
       if (!closed) sendNow();
     },
     async close() {
-      closed = true;
       if (trailing) {
         clearTimeout(trailing);
         trailing = undefined;
-        // What no carrier covered yet still wakes the readers.
-        if (uncoveredSince !== undefined) sendNow();
       }
+      // What no carrier covered yet still wakes the readers (after the NOTIFY in flight).
+      if (!closed && uncoveredSince !== undefined) sendNow();
+      closed = true;
       await inFlight;
     },
   };
