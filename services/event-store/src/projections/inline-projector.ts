@@ -72,12 +72,7 @@ export function createInlineProjector(
   projections: readonly Projection[],
   options: { exclusiveWriter: boolean },
 ): InlineProjector {
-  const byType = new Map<string, Projection[]>();
-  for (const projection of projections) {
-    for (const type of projection.handles) {
-      byType.set(type, [...(byType.get(type) ?? []), projection]);
-    }
-  }
+  const byType = byEventType(projections);
   const observers = new Set<ProjectionObserver>();
   const tell = (names: readonly string[], notice: 'changing' | 'settled') => {
     for (const observer of observers) {
@@ -86,42 +81,6 @@ export function createInlineProjector(
   };
   const prelude = [inlineWritesLock('shared')];
 
-  /** Each projection's statements for the events it handles, in log order, merged. */
-  const statementsOf = async (
-    tx: Transaction,
-    events: readonly RecordedEvent[],
-  ): Promise<{ pending: Pending[]; names: string[] }> => {
-    const pending: Pending[] = [];
-    const names: string[] = [];
-    for (const projection of projections) {
-      const handled = new Set<string>(projection.handles);
-      const own = events.filter((event) => handled.has(event.type));
-      if (own.length === 0) continue;
-      names.push(projection.name);
-      const pipeline = new StatementPipeline(tx, true, true);
-      for (const event of own) {
-        let statements;
-        try {
-          statements = await projection.apply(event, pipeline.tx);
-        } catch (error) {
-          throw new ProjectionApplyError(projection.name, pipeline.failure?.event ?? event, error);
-        }
-        for (const statement of statements ?? []) pipeline.add(statement, event);
-      }
-      if (pipeline.failure?.event) {
-        throw new ProjectionApplyError(
-          projection.name,
-          pipeline.failure.event,
-          pipeline.failure.error,
-        );
-      }
-      for (const queued of pipeline.takeCollected()) {
-        pending.push({ ...queued, projection: projection.name });
-      }
-    }
-    return { pending, names };
-  };
-
   return {
     projections,
     exclusiveWriter: options.exclusiveWriter,
@@ -129,7 +88,7 @@ export function createInlineProjector(
     handling: (eventType) => byType.get(eventType) ?? [],
 
     async applyAndCommit(tx, events, alsoBeforeCommit = []) {
-      const { pending, names } = await statementsOf(tx, events);
+      const { pending, names } = await statementsOf(projections, tx, events);
       tell(names, 'changing');
       try {
         const failure = await tx.pipeline(
@@ -158,4 +117,56 @@ export function createInlineProjector(
       };
     },
   };
+}
+
+/** The projections that handle each event type. */
+function byEventType(projections: readonly Projection[]): Map<string, Projection[]> {
+  const byType = new Map<string, Projection[]>();
+  for (const projection of projections) {
+    for (const type of projection.handles) {
+      byType.set(type, [...(byType.get(type) ?? []), projection]);
+    }
+  }
+  return byType;
+}
+
+/**
+ * Each projection's statements for the events it handles, in log order, merged, and the names
+ * of the projections that handle any of `events`. A projection that fails is a
+ * ProjectionApplyError naming it and the event.
+ */
+async function statementsOf(
+  projections: readonly Projection[],
+  tx: Transaction,
+  events: readonly RecordedEvent[],
+): Promise<{ pending: Pending[]; names: string[] }> {
+  const pending: Pending[] = [];
+  const names: string[] = [];
+  for (const projection of projections) {
+    const handled = new Set<string>(projection.handles);
+    const own = events.filter((event) => handled.has(event.type));
+    if (own.length === 0) continue;
+    names.push(projection.name);
+    const pipeline = new StatementPipeline(tx, true, true);
+    for (const event of own) {
+      let statements;
+      try {
+        statements = await projection.apply(event, pipeline.tx);
+      } catch (error) {
+        throw new ProjectionApplyError(projection.name, pipeline.failure?.event ?? event, error);
+      }
+      for (const statement of statements ?? []) pipeline.add(statement, event);
+    }
+    if (pipeline.failure?.event) {
+      throw new ProjectionApplyError(
+        projection.name,
+        pipeline.failure.event,
+        pipeline.failure.error,
+      );
+    }
+    for (const queued of pipeline.takeCollected()) {
+      pending.push({ ...queued, projection: projection.name });
+    }
+  }
+  return { pending, names };
 }
