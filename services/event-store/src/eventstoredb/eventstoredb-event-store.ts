@@ -2,7 +2,6 @@ import {
   BACKWARDS,
   END,
   KurrentDBClient,
-  excludeSystemEvents,
   FORWARDS,
   DeadlineExceededError,
   START,
@@ -27,6 +26,7 @@ import {
   MultiStreamAppendUnsupportedError,
   startOfLog,
 } from '../event-store';
+import { subscribeToAppends } from './all-subscription';
 import {
   toActualVersion,
   toEsdbPosition,
@@ -45,8 +45,6 @@ export interface EventStoreDbOptions {
   /** Told when the $all subscription behind onAppended fails (it is then re-created). */
   onSubscriptionError?: (error: unknown) => void;
 }
-
-const resubscribeDelayMs = 1000;
 
 export function translateError(
   error: unknown,
@@ -214,57 +212,13 @@ class EventStoreDbEventStore implements EventStore {
     return scanCount(this.readPage, options.after);
   }
 
-  /** A live $all subscription from the end, without system events; re-created when it fails. */
-  async onAppended(listener: () => void): Promise<() => Promise<void>> {
-    let stopped = false;
-    let retry: NodeJS.Timeout | undefined;
-    const onError = (error: unknown): void => {
-      this.onSubscriptionError(error);
-      if (stopped) return;
-      retry = setTimeout(() => {
-        this.subscribe(listener, onError).then((next) => {
-          if (stopped) void next.unsubscribe();
-          else subscription = next;
-        }, onError);
-      }, resubscribeDelayMs);
-    };
-    let subscription = await this.subscribe(listener, onError);
-    return async () => {
-      stopped = true;
-      clearTimeout(retry);
-      await withTimeout('unsubscribe', this.timeoutMs, () => subscription.unsubscribe());
-    };
+  /** A live $all subscription from the end, without system events (see all-subscription.ts). */
+  onAppended(listener: () => void): Promise<() => Promise<void>> {
+    return subscribeToAppends(this.client, this.timeoutMs, this.onSubscriptionError, listener);
   }
 
   async close(): Promise<void> {
     await withTimeout('dispose', this.timeoutMs, () => this.client.dispose());
-  }
-
-  /** Subscribes and waits for the server's confirmation; later failures go to `onError`. */
-  private async subscribe(listener: () => void, onError: (error: unknown) => void) {
-    const subscription = this.client.subscribeToAll({
-      fromPosition: END,
-      filter: excludeSystemEvents(),
-    });
-    let confirmed = false;
-    let refuse: (error: unknown) => void = () => undefined;
-    // Attached at once: an 'error' event without a listener would crash the process.
-    subscription.on('error', (error) => (confirmed ? onError(error) : refuse(error)));
-    subscription.on('data', () => listener());
-    await withTimeout(
-      'subscription to $all',
-      this.timeoutMs,
-      () =>
-        new Promise<void>((resolve, reject) => {
-          refuse = reject;
-          subscription.once('confirmation', () => {
-            confirmed = true;
-            resolve();
-          });
-        }),
-      () => subscription.unsubscribe(),
-    );
-    return subscription;
   }
 
   /** Reads a whole (bounded) stream of events under one timeout, cancelling it on expiry. */
