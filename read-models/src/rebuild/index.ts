@@ -1,7 +1,7 @@
 export { rebuildReadModel, verifyReadModel } from './rebuild';
 export type { RebuildResult, VerifyResult } from './rebuild';
-export { AlignmentError, RebuildBusyError, RebuildInterruptedError } from './shadow-run';
-export type { RebuildPhase, RebuildProgress, ShadowRunOptions } from './shadow-run';
+export { AlignmentError, RebuildBusyError, RebuildInterruptedError } from './rebuild-errors';
+export type { RebuildPhase, RebuildProgress, ShadowRunOptions } from './shadow-run-options';
 export type { RowChange, RowValues, TableDiff } from './compare-tables';
 export { hasDrift } from './compare-tables';
 export { fingerprintOf, pairReadModels, rebuildLockKey } from './read-model';

@@ -34,9 +34,9 @@ import { createLogStats } from './log-stats';
 import type { ReadModel } from './read-model';
 import { shadowSchemaOf } from './read-model';
 import { rebuildReadModel, verifyReadModel } from './rebuild';
+import { RebuildBusyError, RebuildInterruptedError } from './rebuild-errors';
 import { readRebuilds } from './rebuild-state';
-import type { RebuildProgress, ShadowRunOptions } from './shadow-run';
-import { RebuildBusyError, RebuildInterruptedError } from './shadow-run';
+import type { RebuildProgress, ShadowRunOptions } from './shadow-run-options';
 
 const where = hasPostgresServer() ? 'a Postgres server' : 'in-process PGlite';
 const needsConcurrency = 'it needs concurrent connections';

@@ -5,14 +5,16 @@ import {
   settleParkedAfterRebuild,
 } from '@brand-api/event-store';
 import type { LogPosition, ParkedEvent, Queryable } from '@brand-api/event-store';
+import { aligned } from './alignment';
 import type { TableDiff } from './compare-tables';
 import { compareTable, hasDrift } from './compare-tables';
 import { retiredSchemaOf } from './read-model';
+import { RebuildInterruptedError } from './rebuild-errors';
 import type { PassedOverEvent, RebuildPurpose } from './rebuild-state';
 import { readRebuild, setRebuildState } from './rebuild-state';
+import { ShadowRun } from './shadow-run';
+import type { ShadowRunOptions } from './shadow-run-options';
 import { dropSchema, objectsTheSwapCannotMove, quoteIdent } from './shadow-schema';
-import type { ShadowRunOptions } from './shadow-run';
-import { RebuildInterruptedError, ShadowRun } from './shadow-run';
 
 export interface RebuildResult {
   projection: string;
@@ -73,7 +75,7 @@ export async function rebuildReadModel(options: ShadowRunOptions): Promise<Rebui
     await run.replay();
     run.report('swapping');
     await setRebuildState(db, run.liveSchema, projection.name, 'swapping');
-    const result = await run.aligned('swap', async (tx, position, tables) => {
+    const result = await aligned(run, 'swap', async (tx, position, tables) => {
       await swapTables(tx, run.liveSchema, run.shadowSchema, retired, tables);
       const passedOver = (await readRebuild(tx, projection.name, run.liveSchema))?.passedOver ?? [];
       await settleParkedAfterRebuild(tx, projection.name, passedOver);
@@ -110,11 +112,11 @@ export async function verifyReadModel(options: ShadowRunOptions): Promise<Verify
   return withShadowRun(options, 'verify', async (run) => {
     // Without a live projector the live tables stay where they are: replay only that far. An
     // inline projection's tables show the whole log: replay to its head.
-    const moving = (await run.hasLiveLeader()) || (await run.isInline());
-    await run.replay(moving ? undefined : await run.liveCheckpoint());
+    const moving = (await run.live.hasLeader()) || (await run.live.isInline());
+    await run.replay(moving ? undefined : await run.live.checkpoint());
     run.report('comparing');
     await setRebuildState(db, run.liveSchema, projection.name, 'comparing');
-    return run.aligned('compare', async (tx, position, tables) => {
+    return aligned(run, 'compare', async (tx, position, tables) => {
       const diffs: TableDiff[] = [];
       for (const table of tables) {
         diffs.push(await compareTable(tx, run.liveSchema, run.shadowSchema, table));
