@@ -1,8 +1,38 @@
 import type { Queryable } from '../db';
-import type { LogPosition, ReadAllOptions, RecordedEvent } from '../event-store';
+import type { EventMetadata, LogPosition, ReadAllOptions, RecordedEvent } from '../event-store';
 import { startOfLog } from '../event-store';
-import type { EventRow } from './recorded-events';
-import { selectColumns, toRecordedEvent } from './recorded-events';
+
+/** The columns of `events` a read selects, named as `EventRow` has them. */
+const selectColumns = `event_id, type, data, metadata, schema_version, stream_name, stream_version,
+  transaction_id::text::bigint AS commit, global_position, recorded_at`;
+
+/** One row of `events`, as `selectColumns` reads it. */
+interface EventRow {
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  schema_version: number;
+  stream_name: string;
+  stream_version: number;
+  commit: number;
+  global_position: number;
+  recorded_at: Date;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    schemaVersion: row.schema_version,
+    streamName: row.stream_name,
+    streamVersion: row.stream_version,
+    position: { commit: row.commit, prepare: row.global_position },
+    recordedAt: row.recorded_at,
+  };
+}
 
 /**
  * Only transactions older than every running one: nothing can commit before them any more, so

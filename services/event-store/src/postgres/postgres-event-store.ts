@@ -14,6 +14,7 @@ import { ConcurrencyError } from '../event-store';
 import { appendToStreamInTransaction } from './append-sql';
 import type { InlineProjector } from '../projections/inline-projector';
 import { appendToStreamsInTransaction } from './append-streams-sql';
+import type { AppendedStream } from './append-streams-sql';
 import {
   countEvents,
   currentVersion,
@@ -26,7 +27,6 @@ import {
   readStreams,
 } from './log-reads';
 import { eventsAppendedChannel } from './migrations';
-import { recordedEventsOf } from './recorded-events';
 
 export interface PostgresEventStoreOptions {
   /**
@@ -52,9 +52,32 @@ const carryNotifyEveryMs = 25;
 /** An 'any' append that lost a race simply tries again: the caller asked for no check. */
 const maxAnyRetries = 5;
 
+/** The events of an append as a reader would get them back, without reading them. */
+function recordedEventsOf(
+  appends: readonly StreamAppend[],
+  appended: readonly AppendedStream[],
+): RecordedEvent[] {
+  return appends.flatMap((append, s) => {
+    const result = appended[s]!;
+    const firstVersion = result.nextExpectedVersion - append.events.length + 1;
+    return append.events.map((event, e) => ({
+      id: result.eventIds[e]!,
+      type: event.type,
+      data: event.data ?? null,
+      metadata: event.metadata ?? {},
+      schemaVersion: event.schemaVersion ?? 1,
+      streamName: append.streamName,
+      streamVersion: firstVersion + e,
+      position: { commit: result.position.commit, prepare: result.globalPositions[e]! },
+      recordedAt: result.recordedAt,
+    }));
+  });
+}
+
 /**
  * The appends are here: inline (the projections in the append's transaction) or not, the
- * wake-up of readers, and the details of a conflict. The reads are in log-reads.ts.
+ * wake-up of readers, and the details of a conflict. The reads, one query each, are in
+ * log-reads.ts.
  */
 class PostgresEventStore implements EventStore {
   private readonly notifier;
