@@ -1,4 +1,6 @@
 import { scopes } from '@brand-api/contracts';
+import { createPgDatabase } from '@brand-api/event-store';
+import { describeOnServer, holdTransaction } from '@brand-api/event-store/testing';
 import { adminAuth, createTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 import { bootstrapDemo, firstStartBanner } from './demo-bootstrap';
@@ -72,5 +74,30 @@ describe('demo bootstrap', () => {
     expect(
       firstStartBanner({ publicUrl: 'http://x', adminToken: 'bka_x', demo: undefined }),
     ).toContain('bka_x');
+  });
+});
+
+describeOnServer('demo bootstrap beside a transaction still running on the server', () => {
+  it('happens once though the head a reader may pass still looks empty', async () => {
+    const fresh = await createTestApp();
+    // Any transaction with an id, anywhere on the server, holds back what readers of the log
+    // may pass: the first bootstrap's events are committed, yet the head still shows none.
+    const other = createPgDatabase({ connectionString: fresh.testDb.url!, max: 1 });
+    const held = holdTransaction(other, (tx) => tx.query('SELECT pg_current_xact_id()'));
+    try {
+      await held.ready;
+      const freshDeps = {
+        db: fresh.testDb.db,
+        eventStore: fresh.eventStore,
+        brands: fresh.app.services.application.brands,
+      };
+      expect(await bootstrapDemo(freshDeps)).toBeDefined();
+      expect(await bootstrapDemo(freshDeps)).toBeUndefined();
+    } finally {
+      held.end();
+      await held.done;
+      await other.close();
+      await fresh.close();
+    }
   });
 });

@@ -28,8 +28,11 @@ export async function bootstrapDemo(deps: {
   const lock = await deps.db.tryLock('brand-api:demo-bootstrap');
   if (!lock) return undefined;
   try {
+    // The head a reader may pass leaves out events of transactions newer than any still
+    // running on the server (another database's included): a log that looks empty is counted.
     const head = await deps.eventStore.headPosition();
     if (comparePositions(head, startOfLog) > 0) return undefined;
+    if ((await deps.eventStore.countEvents()) > 0) return undefined;
     const correlationId = `demo-bootstrap-${randomUUID()}`;
     const context = (brandId: string): CommandContext => ({
       brandId,
