@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { Nullable, Uuid } from '../primitives';
-import { Cursor, Limit } from '../requests/common';
+import { PageQuery } from '../requests/common';
 import { ScopeSchema } from '../scopes';
 import { defineOperation } from './operation';
 
@@ -66,10 +66,7 @@ export const adminOperations = [
     path: '/brands',
     summary: 'List brands',
     description: 'Pages through every brand; pass `nextCursor` as `cursor` for the next page.',
-    query: Type.Object(
-      { limit: Limit(), cursor: Type.Optional(Cursor()) },
-      { additionalProperties: false },
-    ),
+    query: PageQuery('cursor'),
     successStatus: 200,
     response: Type.Object({
       hasMore: Type.Boolean(),

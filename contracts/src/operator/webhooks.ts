@@ -11,7 +11,7 @@ import {
   Uuid,
   WEBHOOK_MESSAGE_ID_PATTERN,
 } from '../primitives';
-import { Cursor, Limit } from '../requests/common';
+import { PageQuery } from '../requests/common';
 import { WebhookEventTypeSchema } from '../webhooks/webhook-envelope';
 import { defineOperation } from './operation';
 
@@ -178,10 +178,7 @@ export const webhookAdminOperations = [
     summary: 'List delivery attempts',
     description: "Lists the endpoint's delivery attempts, newest first, with status and duration.",
     params: EndpointParams,
-    query: Type.Object(
-      { limit: Limit(), cursor: Type.Optional(Cursor()) },
-      { additionalProperties: false },
-    ),
+    query: PageQuery('cursor'),
     successStatus: 200,
     response: page(WebhookAttempt),
   }),
@@ -192,14 +189,9 @@ export const webhookAdminOperations = [
     summary: 'List webhook messages',
     description: 'Lists the messages queued for the endpoint and their delivery state.',
     params: EndpointParams,
-    query: Type.Object(
-      {
-        limit: Limit(),
-        cursor: Type.Optional(Cursor()),
-        status: Type.Optional(Type.Enum(['pending', 'delivered', 'failed'])),
-      },
-      { additionalProperties: false },
-    ),
+    query: PageQuery('cursor', {
+      status: Type.Optional(Type.Enum(['pending', 'delivered', 'failed'])),
+    }),
     successStatus: 200,
     response: page(WebhookMessage),
   }),

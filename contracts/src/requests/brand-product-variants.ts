@@ -2,28 +2,23 @@ import { Type, type Static } from 'typebox';
 import { BrandProductVariant, brandProductVariantFields } from '../entities/brand-product-variant';
 import { exampled, StoreId, Uuid } from '../primitives';
 import { bulkSyncBody } from './bulk-sync';
-import { Cursor, DataResponse, Limit, ListResponse, UpdatedAfter } from './common';
+import { DataResponse, ListResponse, PageQuery, UpdatedAfter } from './common';
 
-export const ListBrandProductVariantsQuery = Type.Object(
-  {
-    limit: Limit(),
-    cursor: Type.Optional(Cursor()),
-    productId: Type.Optional(
-      Uuid({
-        description: 'Only variants of this product.',
-        examples: ['9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b'],
-      }),
-    ),
-    productStoreId: Type.Optional(
-      StoreId({
-        description: 'Only variants of the product with this store id.',
-        examples: ['gid://shopify/Product/8123456789'],
-      }),
-    ),
-    updatedAfter: Type.Optional(UpdatedAfter()),
-  },
-  { additionalProperties: false },
-);
+export const ListBrandProductVariantsQuery = PageQuery('cursor', {
+  productId: Type.Optional(
+    Uuid({
+      description: 'Only variants of this product.',
+      examples: ['9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b'],
+    }),
+  ),
+  productStoreId: Type.Optional(
+    StoreId({
+      description: 'Only variants of the product with this store id.',
+      examples: ['gid://shopify/Product/8123456789'],
+    }),
+  ),
+  updatedAfter: Type.Optional(UpdatedAfter()),
+});
 export type ListBrandProductVariantsQuery = Static<typeof ListBrandProductVariantsQuery>;
 
 const { storeId, productStoreId, title, position, ...optionalVariantFields } =

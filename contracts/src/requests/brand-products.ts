@@ -2,12 +2,11 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { BrandProduct, brandProductFields, productImageFields } from '../entities/brand-product';
 import { exampled, exampleOf } from '../primitives';
 import { bulkSyncBody } from './bulk-sync';
-import { Cursor, DataResponse, Limit, ListResponse, UpdatedAfter } from './common';
+import { DataResponse, ListResponse, PageQuery, UpdatedAfter } from './common';
 
-export const ListBrandProductsQuery = Type.Object(
-  { limit: Limit(), cursor: Type.Optional(Cursor()), updatedAfter: Type.Optional(UpdatedAfter()) },
-  { additionalProperties: false },
-);
+export const ListBrandProductsQuery = PageQuery('cursor', {
+  updatedAfter: Type.Optional(UpdatedAfter()),
+});
 export type ListBrandProductsQuery = Static<typeof ListBrandProductsQuery>;
 
 /** The product of the entity's example, as its brand sent it. */

@@ -2,7 +2,14 @@
  * Shapes shared by every operation: path id, pagination, and the `{ data }`, list and
  * `{ success: true }` envelopes (our choice where the product leaves the answer of a call unspecified).
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import {
+  Type,
+  type Static,
+  type TObject,
+  type TOptional,
+  type TProperties,
+  type TSchema,
+} from 'typebox';
 import { attachExample, DateTime, exampled, exampleOf, Nullable, Uuid } from '../primitives';
 
 export const PAGE_SIZE_DEFAULT = 10;
@@ -38,6 +45,31 @@ export const UpdatedAfter = () =>
     description: 'Only resources updated strictly after this instant.',
     examples: ['2025-03-01T00:00:00Z'],
   });
+
+/** The page size and the cursor of a list call's query. */
+type PageProperties<CursorName extends string> = { limit: ReturnType<typeof Limit> } & Record<
+  CursorName,
+  TOptional<ReturnType<typeof Cursor>>
+>;
+
+/**
+ * The query of a list call: the page size, the cursor (named `cursor` or `after`, as the product
+ * names it for that call), then the call's own filters; nothing else is accepted. (`NoInfer`: with
+ * no filters given, `Filters` stays empty rather than taking the type the call site expects.)
+ */
+export function PageQuery<
+  const CursorName extends 'cursor' | 'after',
+  const Filters extends TProperties = Record<never, never>,
+>(
+  cursorName: CursorName,
+  filters?: Filters,
+): TObject<PageProperties<CursorName> & NoInfer<Filters>> {
+  const page = {
+    limit: Limit(),
+    [cursorName]: Type.Optional(Cursor()),
+  } as PageProperties<CursorName>;
+  return Type.Object({ ...page, ...(filters as Filters) }, { additionalProperties: false });
+}
 
 /** `{ data }`, the answer of every single-object call. */
 export function DataResponse<T extends TSchema>(entity: T, $id: string) {

@@ -1,12 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { MemberGroup } from '../entities/member-group';
 import { DisplayName, exampled, HexColor, Nullable } from '../primitives';
-import { Cursor, DataResponse, Limit, ListResponse } from './common';
+import { DataResponse, ListResponse, PageQuery } from './common';
 
-export const ListMemberGroupsQuery = Type.Object(
-  { limit: Limit(), after: Type.Optional(Cursor()) },
-  { additionalProperties: false },
-);
+export const ListMemberGroupsQuery = PageQuery('after');
 export type ListMemberGroupsQuery = Static<typeof ListMemberGroupsQuery>;
 
 /** A badge needs all three fields when given; its id is assigned by the API. */

@@ -1,21 +1,16 @@
 import { Type, type Static } from 'typebox';
 import { Member } from '../entities/member';
 import { exampled, Uuid } from '../primitives';
-import { Cursor, DataResponse, Limit, ListResponse } from './common';
+import { DataResponse, ListResponse, PageQuery } from './common';
 
-export const ListMembersQuery = Type.Object(
-  {
-    limit: Limit(),
-    after: Type.Optional(Cursor()),
-    group_id: Type.Optional(
-      Uuid({
-        description: 'Only members of this member group.',
-        examples: ['0b7e2a55-3c1d-4f6e-8a9b-0c1d2e3f4a5b'],
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const ListMembersQuery = PageQuery('after', {
+  group_id: Type.Optional(
+    Uuid({
+      description: 'Only members of this member group.',
+      examples: ['0b7e2a55-3c1d-4f6e-8a9b-0c1d2e3f4a5b'],
+    }),
+  ),
+});
 export type ListMembersQuery = Static<typeof ListMembersQuery>;
 
 export const UpdateMemberBody = exampled(
