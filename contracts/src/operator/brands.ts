@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { Nullable, Uuid } from '../primitives';
-import { PageQuery } from '../requests/common';
+import { ChangesBody, PageQuery } from '../requests/common';
 import { ScopeSchema } from '../scopes';
 import { defineOperation } from './operation';
 
@@ -91,10 +91,7 @@ export const adminOperations = [
     summary: 'Update a brand',
     description: 'Renames a brand or switches its custom authentication on or off.',
     params: BrandParams,
-    body: Type.Object(
-      { name: Type.Optional(BrandName), customAuthEnabled: Type.Optional(Type.Boolean()) },
-      { additionalProperties: false, minProperties: 1 },
-    ),
+    body: ChangesBody({ name: BrandName, customAuthEnabled: Type.Boolean() }),
     successStatus: 200,
     response: Type.Object({ data: AdminBrand }),
   }),

@@ -11,7 +11,7 @@ import {
   Uuid,
   WEBHOOK_MESSAGE_ID_PATTERN,
 } from '../primitives';
-import { PageQuery } from '../requests/common';
+import { ChangesBody, PageQuery } from '../requests/common';
 import { WebhookEventTypeSchema } from '../webhooks/webhook-envelope';
 import { defineOperation } from './operation';
 
@@ -143,14 +143,7 @@ export const webhookAdminOperations = [
     description: "Changes an endpoint's URL, event types or enabled state.",
     errors: ['WEBHOOK_TARGET_NOT_ALLOWED'],
     params: EndpointParams,
-    body: Type.Object(
-      {
-        url: Type.Optional(HttpUrl()),
-        eventTypes: Type.Optional(EventTypes),
-        enabled: Type.Optional(Type.Boolean()),
-      },
-      { additionalProperties: false, minProperties: 1 },
-    ),
+    body: ChangesBody({ url: HttpUrl(), eventTypes: EventTypes, enabled: Type.Boolean() }),
     successStatus: 200,
     response: Type.Object({ data: AdminWebhookEndpoint }),
   }),

@@ -71,6 +71,11 @@ export function PageQuery<
   return Type.Object({ ...page, ...(filters as Filters) }, { additionalProperties: false });
 }
 
+/** The body of a call that changes some fields of a resource: any of them, but at least one. */
+export function ChangesBody<const Fields extends TProperties>(fields: Fields) {
+  return Type.Partial(Type.Object(fields), { additionalProperties: false, minProperties: 1 });
+}
+
 /** `{ data }`, the answer of every single-object call. */
 export function DataResponse<T extends TSchema>(entity: T, $id: string) {
   return attachExample(
