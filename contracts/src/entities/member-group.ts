@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { exampled, HexColor, Nullable, Uuid } from '../primitives';
+import { exampled, exampleOf, HexColor, Nullable, Uuid } from '../primitives';
 
 export const BrandMemberBadge = exampled(
   Type.Object(
@@ -42,12 +42,7 @@ export const MemberGroup = exampled(
   {
     id: '0b7e2a55-3c1d-4f6e-8a9b-0c1d2e3f4a5b',
     name: 'VIP customers',
-    brandMemberBadge: {
-      id: '7d3c9b1a-2e4f-4a6b-8c0d-1e2f3a4b5c6d',
-      name: 'VIP',
-      foregroundColor: '#FFFFFF',
-      backgroundColor: '#6B21A8',
-    },
+    brandMemberBadge: exampleOf(BrandMemberBadge),
   },
 );
 export type MemberGroup = Static<typeof MemberGroup>;
