@@ -1,6 +1,7 @@
 import type { ProductEvent, ProductUpdated } from '@brand-api/contracts';
 import type { ActiveProduct, ProductChanges, ProductFields, ProductState } from './product';
 import { existing, unreachable, assertNew } from '../errors';
+import { changedFields } from './lifecycle';
 
 type ImageField = 'imageUrl' | 'imageWidth' | 'imageHeight';
 
@@ -81,23 +82,4 @@ export function withImage(product: NewProduct): ProductFields {
 
 function activeProduct(state: ProductState): ActiveProduct {
   return existing(state);
-}
-
-/**
- * The entries of `requested` whose value differs from `current`, or undefined when none does.
- * Values are JSON scalars (strings, numbers, null), so `!==` is the right comparison.
- */
-export function changedFields<T extends object>(
-  current: T,
-  requested: Partial<T>,
-): Partial<T> | undefined {
-  const changes: Partial<T> = {};
-  let changed = false;
-  for (const key of Object.keys(requested) as (keyof T)[]) {
-    const value = requested[key];
-    if (value === undefined || value === current[key]) continue;
-    changes[key] = value;
-    changed = true;
-  }
-  return changed ? changes : undefined;
 }

@@ -1,5 +1,5 @@
 import type { VariantDeleted, VariantEvent, VariantUpdated } from '@brand-api/contracts';
-import { changedFields } from './decide-product';
+import { changedFields } from './lifecycle';
 import type { ActiveVariant, VariantChanges, VariantFields, VariantState } from './variant';
 import { existing, invalid, unreachable, assertNew } from '../errors';
 

@@ -5,6 +5,8 @@ import { evolveVariant } from './variant';
 import { decider } from '../decider';
 
 export * from './store-id-claim';
+export { changedFields } from './lifecycle';
+export type { ActiveCatalogueEntity, CatalogueEntityState } from './lifecycle';
 export * from './product';
 export * from './decide-product';
 export * from './variant';

@@ -9,6 +9,8 @@ import type {
   ProductUpdated,
 } from '@brand-api/contracts';
 import { unreachable } from '../errors';
+import { createdEntity, updatedEntity } from './lifecycle';
+import type { ActiveCatalogueEntity, CatalogueEntityState } from './lifecycle';
 
 export type { ProductCreated, ProductDeleted, ProductEvent, ProductUpdated };
 
@@ -17,32 +19,19 @@ export type ProductFields = Omit<ProductCreated['data'], 'productId' | 'createdA
 /** Every field but storeId, which never changes. */
 export type ProductChanges = ProductUpdated['data']['changes'];
 
-export type ProductState =
-  | { status: 'absent' }
-  | {
-      status: 'active';
-      id: string;
-      fields: ProductFields;
-      createdAt: string;
-      updatedAt: string;
-    }
-  | { status: 'deleted'; id: string; storeId: string };
+/** A deleted product keeps its store id. */
+export type ProductState = CatalogueEntityState<ProductFields, { storeId: string }>;
 
-export type ActiveProduct = Extract<ProductState, { status: 'active' }>;
+export type ActiveProduct = ActiveCatalogueEntity<ProductFields>;
 
 export function evolveProduct(state: ProductState, event: ProductEvent): ProductState {
   switch (event.type) {
     case 'ProductCreated': {
       const { productId, createdAt, ...fields } = event.data;
-      return { status: 'active', id: productId, fields, createdAt, updatedAt: createdAt };
+      return createdEntity(productId, fields, createdAt);
     }
     case 'ProductUpdated':
-      if (state.status !== 'active') return state;
-      return {
-        ...state,
-        fields: { ...state.fields, ...event.data.changes },
-        updatedAt: event.data.updatedAt,
-      };
+      return updatedEntity(state, event.data.changes, event.data.updatedAt);
     case 'ProductDeleted':
       return { status: 'deleted', id: event.data.productId, storeId: event.data.storeId };
     default:

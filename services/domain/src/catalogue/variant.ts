@@ -9,6 +9,8 @@ import type {
   VariantUpdated,
 } from '@brand-api/contracts';
 import { unreachable } from '../errors';
+import { createdEntity, updatedEntity } from './lifecycle';
+import type { ActiveCatalogueEntity, CatalogueEntityState } from './lifecycle';
 
 export type { VariantCreated, VariantDeleted, VariantEvent, VariantUpdated };
 
@@ -16,32 +18,22 @@ export type { VariantCreated, VariantDeleted, VariantEvent, VariantUpdated };
 export type VariantFields = Omit<VariantCreated['data'], 'variantId' | 'createdAt'>;
 export type VariantChanges = VariantUpdated['data']['changes'];
 
-export type VariantState =
-  | { status: 'absent' }
-  | {
-      status: 'active';
-      id: string;
-      fields: VariantFields;
-      createdAt: string;
-      updatedAt: string;
-    }
-  | { status: 'deleted'; id: string; storeId: string; productId: string };
+/** A deleted variant keeps its store id and the product it was under. */
+export type VariantState = CatalogueEntityState<
+  VariantFields,
+  { storeId: string; productId: string }
+>;
 
-export type ActiveVariant = Extract<VariantState, { status: 'active' }>;
+export type ActiveVariant = ActiveCatalogueEntity<VariantFields>;
 
 export function evolveVariant(state: VariantState, event: VariantEvent): VariantState {
   switch (event.type) {
     case 'VariantCreated': {
       const { variantId, createdAt, ...fields } = event.data;
-      return { status: 'active', id: variantId, fields, createdAt, updatedAt: createdAt };
+      return createdEntity(variantId, fields, createdAt);
     }
     case 'VariantUpdated':
-      if (state.status !== 'active') return state;
-      return {
-        ...state,
-        fields: { ...state.fields, ...event.data.changes },
-        updatedAt: event.data.updatedAt,
-      };
+      return updatedEntity(state, event.data.changes, event.data.updatedAt);
     case 'VariantDeleted':
       return {
         status: 'deleted',
