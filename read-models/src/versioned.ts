@@ -6,3 +6,11 @@ export interface Versioned<T> {
   data: T;
   version: number;
 }
+
+/** A read row with its `version` column, as a `Versioned` of what `toData` makes of the rest. */
+export function versionedRow<Row, T>(
+  { version, ...rest }: Row & { version: number },
+  toData: (row: Omit<Row, 'version'>) => T,
+): Versioned<T> {
+  return { data: toData(rest), version };
+}

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
 import type { Queryable } from '@brand-api/event-store';
 import type { Versioned } from '../versioned';
+import { versionedRow } from '../versioned';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { SortKey } from './cursor';
 
@@ -51,50 +52,25 @@ function prepared(text: string): { name: string } {
   return { name };
 }
 
+/** The catalogue's read tables hold their rows in the shape the API answers. */
+const asIs = <T>(row: Omit<T, 'version'>): T => row as T;
+
 /**
- * The read of one row by id, written and named once: a get is the hottest uncached read, and a
- * text made per call would be hashed in full to find its name on every request.
+ * The read of one of the brand's rows by id, with its version. Its text is written and named
+ * once: a get is the hottest uncached read, and a text made per call would be hashed in full to
+ * find its name on every request.
  */
-const byId = (table: string, columns: string) => {
+function getById<T>(table: string, columns: string) {
   const text = `SELECT ${columns}, version FROM ${table} WHERE id = $1 AND brand_id = $2`;
-  return { text, options: prepared(text) };
-};
-const productById = byId('brand_products', productColumns);
-const variantById = byId('brand_product_variants', variantColumns);
-
-export function getProduct(
-  db: Queryable,
-  brandId: string,
-  productId: string,
-): Promise<Versioned<BrandProduct> | undefined> {
-  return getOne<BrandProduct>(db, productById, brandId, productId);
+  const options = prepared(text);
+  return async (db: Queryable, brandId: string, id: string): Promise<Versioned<T> | undefined> => {
+    const { rows } = await db.query<T & { version: number }>(text, [id, brandId], options);
+    return rows[0] && versionedRow(rows[0], asIs<T>);
+  };
 }
 
-export function getVariant(
-  db: Queryable,
-  brandId: string,
-  variantId: string,
-): Promise<Versioned<BrandProductVariant> | undefined> {
-  return getOne<BrandProductVariant>(db, variantById, brandId, variantId);
-}
-
-/** The brand's row with this id, with its version. */
-async function getOne<T>(
-  db: Queryable,
-  statement: ReturnType<typeof byId>,
-  brandId: string,
-  id: string,
-): Promise<Versioned<T> | undefined> {
-  const { rows } = await db.query<Row<T>>(statement.text, [id, brandId], statement.options);
-  return rows[0] && versioned(rows[0]);
-}
-
-type Row<T> = T & { version: number };
-
-const versioned = <T>({ version, ...data }: Row<T>): Versioned<T> => ({
-  data: data as T,
-  version,
-});
+export const getProduct = getById<BrandProduct>('brand_products', productColumns);
+export const getVariant = getById<BrandProductVariant>('brand_product_variants', variantColumns);
 
 /** Ids of the variants of these products, as the read table knows them now. */
 export async function variantIdsOfProducts(

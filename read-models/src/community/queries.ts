@@ -7,6 +7,7 @@ import type {
 } from '@brand-api/contracts';
 import type { Queryable } from '@brand-api/event-store';
 import type { Versioned } from '../versioned';
+import { versionedRow } from '../versioned';
 import type { CommunityList } from './cursor';
 import { decodeCommunityCursor, encodeCommunityCursor } from './cursor';
 
@@ -68,10 +69,7 @@ export async function getMember(
     `SELECT ${memberColumns}, m.version FROM members m WHERE m.brand_id = $1 AND m.id = $2`,
     [brandId, memberId],
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  const { version, ...member } = row;
-  return { data: toMember(member), version };
+  return rows[0] && versionedRow(rows[0], toMember);
 }
 
 /** Members in join order; with `groupId`, only that group's, walking the membership index. */
@@ -122,10 +120,7 @@ export async function getMemberGroup(
     `SELECT ${groupColumns}, version FROM member_groups WHERE brand_id = $1 AND id = $2`,
     [brandId, memberGroupId],
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  const { version, ...group } = row;
-  return { data: toMemberGroup(group), version };
+  return rows[0] && versionedRow(rows[0], toMemberGroup);
 }
 
 export async function listMemberGroups(
