@@ -50,3 +50,10 @@ export function versionAfterCommit<C, S, E extends DomainEvent>(
   const read = typeof stream.expectedVersion === 'number' ? stream.expectedVersion : -1;
   return read + stream.pending.length;
 }
+
+/** What a single write answers: the entity its stream holds once appended, at that version. */
+export function versionedAfterCommit<C, S extends { status: string }, E extends DomainEvent>(
+  stream: TrackedStream<C, S, E>,
+) {
+  return { data: existing(stream.state), version: versionAfterCommit(stream) };
+}

@@ -1,5 +1,8 @@
-import { DomainError } from '@brand-api/domain';
-import type { DomainProblem } from '@brand-api/domain';
+import type { BulkSyncCounts } from '@brand-api/contracts';
+import { DomainError, claimHolder } from '@brand-api/domain';
+import type { DomainProblem, StoreIdKind } from '@brand-api/domain';
+import type { UnitOfWork } from '@brand-api/event-store';
+import { loadStoreIdClaim } from './store-id-claims';
 
 /**
  * Runs `decide` for one record of a bulk command; a refusal names the record (`upsertRecords`,
@@ -49,4 +52,47 @@ export function assertDistinctStoreIds(
       problems,
     });
   }
+}
+
+/** What a bulk sync decides on: its records' holders, their streams, and what to delete. */
+export interface BulkTargets<Stream> {
+  /** The product or variant holding each upsert record's store id: undefined creates one. */
+  holders: (string | undefined)[];
+  /** The stream of each holder, read before any decision. */
+  streams: (Stream | undefined)[];
+  /** The holders of the store ids to delete (an unknown store id is already gone). */
+  toDelete: string[];
+}
+
+/**
+ * Reads what a bulk sync of products or variants decides on, before any decision: the claim
+ * of every store id the body names, together (one read of the event store, with what `also`
+ * reads), then the streams of the upserted ones' holders, together.
+ */
+export async function loadBulkTargets<Stream>(
+  uow: UnitOfWork,
+  kind: StoreIdKind,
+  upserts: readonly { storeId: string }[],
+  deletes: readonly string[],
+  loadHolder: (id: string) => Promise<Stream>,
+  also?: () => Promise<unknown>,
+): Promise<BulkTargets<Stream>> {
+  const [upsertClaims, deleteClaims] = await Promise.all([
+    Promise.all(upserts.map((record) => loadStoreIdClaim(uow, kind, record.storeId))),
+    Promise.all(deletes.map((storeId) => loadStoreIdClaim(uow, kind, storeId))),
+    also?.(),
+  ]);
+  const holders = upsertClaims.map((claim) => claimHolder(claim.state));
+  const streams = await Promise.all(
+    holders.map((id) => (id === undefined ? Promise.resolve(undefined) : loadHolder(id))),
+  );
+  const toDelete = deleteClaims
+    .map((claim) => claimHolder(claim.state))
+    .filter((id): id is string => id !== undefined);
+  return { holders, streams, toDelete };
+}
+
+/** A bulk sync's counts before its first record. */
+export function noBulkCounts(): BulkSyncCounts {
+  return { created: 0, updated: 0, unchanged: 0, deleted: 0, notFound: 0 };
 }

@@ -1,20 +1,12 @@
 import type { BulkBrandProductsBody, BulkSyncCounts } from '@brand-api/contracts';
 import type { ActiveProduct, NewProduct, ProductChanges } from '@brand-api/domain';
-import {
-  claimStoreId,
-  existing,
-  releaseStoreId,
-  productDecider,
-  withImage,
-  productStreamName,
-  claimHolder,
-} from '@brand-api/domain';
+import { productDecider, withImage, productStreamName } from '@brand-api/domain';
 import type { UnitOfWork } from '@brand-api/event-store';
 import type { Versioned } from '@brand-api/read-models';
 import type { ExpectedVersions } from '../preconditions';
-import { requireVersion, versionAfterCommit } from '../preconditions';
-import { assertDistinctStoreIds, forRecord } from './bulk-records';
-import { loadStoreIdClaim, newStoreIdClaim } from './store-id-claims';
+import { requireVersion, versionAfterCommit, versionedAfterCommit } from '../preconditions';
+import { assertDistinctStoreIds, forRecord, loadBulkTargets, noBulkCounts } from './bulk-records';
+import { claimNewStoreId, releaseStoreIds } from './store-id-claims';
 import { deleteVariants } from './variants';
 
 /** What deleting products needs besides the unit of work: their variants, from the read table. */
@@ -26,18 +18,10 @@ export async function createProduct(
   productId: string,
   product: NewProduct,
 ): Promise<Versioned<ActiveProduct>> {
-  const claim = await newStoreIdClaim(uow, 'product', product.storeId);
-  claim.decide(
-    claimStoreId({
-      brandId: uow.brandId,
-      kind: 'product',
-      storeId: product.storeId,
-      ownerId: productId,
-    }),
-  );
+  await claimNewStoreId(uow, 'product', product.storeId, productId);
   const stream = uow.fresh(productStreamName(productId), productDecider);
   stream.decide({ type: 'CreateProduct', data: { productId, product, now } });
-  return { data: existing(stream.state), version: versionAfterCommit(stream) };
+  return versionedAfterCommit(stream);
 }
 
 export async function updateProduct(
@@ -50,7 +34,7 @@ export async function updateProduct(
   const stream = await uow.load(productStreamName(productId), productDecider, { tenant: true });
   requireVersion(stream, expected);
   stream.decide({ type: 'UpdateProduct', data: { productId, changes, now } });
-  return { data: existing(stream.state), version: versionAfterCommit(stream) };
+  return versionedAfterCommit(stream);
 }
 
 /** Deletes one product (see {@link deleteProducts}) if it is at a version the caller named. */
@@ -77,26 +61,19 @@ export async function deleteProducts(
   const streams = await Promise.all(
     productIds.map((id) => uow.load(productStreamName(id), productDecider, { tenant: true })),
   );
-  const released: { productId: string; storeId: string }[] = [];
+  const released: { ownerId: string; storeId: string }[] = [];
   for (const [index, stream] of streams.entries()) {
     const command = {
       type: 'DeleteProduct',
       data: { productId: productIds[index] ?? '' },
     } as const;
     for (const event of stream.decide(command)) {
-      if (event.type === 'ProductDeleted') released.push(event.data);
+      if (event.type === 'ProductDeleted')
+        released.push({ ownerId: event.data.productId, storeId: event.data.storeId });
     }
   }
-  // The claims are loaded together (one read of the event store), then released.
-  const claims = await Promise.all(
-    released.map(({ storeId }) => loadStoreIdClaim(uow, 'product', storeId)),
-  );
-  for (const [index, { productId, storeId }] of released.entries()) {
-    claims[index]!.decide(
-      releaseStoreId({ brandId: uow.brandId, kind: 'product', storeId, ownerId: productId }),
-    );
-  }
-  const deleted = released.map(({ productId }) => productId);
+  await releaseStoreIds(uow, 'product', released);
+  const deleted = released.map(({ ownerId }) => ownerId);
   await deleteVariants(uow, await variantsOf(deleted), 'productDeleted');
   return deleted;
 }
@@ -117,23 +94,17 @@ export async function syncProducts(
   const upserts = body.upsertRecords ?? [];
   const deletes = body.deleteRecords ?? [];
   assertDistinctStoreIds(upserts, deletes);
-  const [upsertClaims, deleteClaims] = await Promise.all([
-    Promise.all(upserts.map((record) => loadStoreIdClaim(uow, 'product', record.storeId))),
-    Promise.all(deletes.map((storeId) => loadStoreIdClaim(uow, 'product', storeId))),
-  ]);
-  const existing = upsertClaims.map((claim) => claimHolder(claim.state));
-  // Products to update are read together, before any decision.
-  const loaded = await Promise.all(
-    existing.map((id) =>
-      id === undefined
-        ? Promise.resolve(undefined)
-        : uow.load(productStreamName(id), productDecider, { tenant: true }),
-    ),
+  const { holders, streams, toDelete } = await loadBulkTargets(
+    uow,
+    'product',
+    upserts,
+    deletes,
+    (id) => uow.load(productStreamName(id), productDecider, { tenant: true }),
   );
-  const counts: BulkSyncCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0, notFound: 0 };
+  const counts = noBulkCounts();
   for (const [index, record] of upserts.entries()) {
-    const productId = existing[index];
-    const stream = loaded[index];
+    const productId = holders[index];
+    const stream = streams[index];
     const outcome = await forRecord(['upsertRecords', index], async () => {
       if (productId === undefined || stream === undefined) {
         await createProduct(uow, now, newId(), record);
@@ -147,9 +118,6 @@ export async function syncProducts(
     });
     counts[outcome] += 1;
   }
-  const toDelete = deleteClaims
-    .map((claim) => claimHolder(claim.state))
-    .filter((id): id is string => id !== undefined);
   const deleted = await deleteProducts(uow, toDelete, variantsOf);
   counts.deleted = deleted.length;
   counts.notFound = deletes.length - deleted.length;

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ParentProduct, StoreIdKind } from '@brand-api/domain';
-import { claimHolder, storeIdClaimStreamName, uniqueClaimDecider } from '@brand-api/domain';
+import {
+  claimHolder,
+  claimStoreId,
+  releaseStoreId,
+  storeIdClaimStreamName,
+  uniqueClaimDecider,
+} from '@brand-api/domain';
 import type { UnitOfWork } from '@brand-api/event-store';
 
 /** Store ids are free text up to 255 characters: streams are named by their SHA-256. */
@@ -26,6 +32,34 @@ export function newStoreIdClaim(uow: UnitOfWork, kind: StoreIdKind, storeId: str
     storeIdClaimStreamName(kind, uow.brandId, storeIdDigest(storeId)),
     uniqueClaimDecider,
   );
+}
+
+/** A product or variant being created takes its store id (refused when another holds it). */
+export async function claimNewStoreId(
+  uow: UnitOfWork,
+  kind: StoreIdKind,
+  storeId: string,
+  ownerId: string,
+): Promise<void> {
+  const claim = await newStoreIdClaim(uow, kind, storeId);
+  claim.decide(claimStoreId({ brandId: uow.brandId, kind, storeId, ownerId }));
+}
+
+/**
+ * Deleted products or variants give their store ids back. The claims are loaded together (one
+ * read of the event store), then released.
+ */
+export async function releaseStoreIds(
+  uow: UnitOfWork,
+  kind: StoreIdKind,
+  released: readonly { ownerId: string; storeId: string }[],
+): Promise<void> {
+  const claims = await Promise.all(
+    released.map(({ storeId }) => loadStoreIdClaim(uow, kind, storeId)),
+  );
+  for (const [index, { ownerId, storeId }] of released.entries()) {
+    claims[index]!.decide(releaseStoreId({ brandId: uow.brandId, kind, storeId, ownerId }));
+  }
 }
 
 /** The product holding a store id, as the event store knows it (never a read table). */

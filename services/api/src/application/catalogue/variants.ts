@@ -4,20 +4,13 @@ import type {
   VariantDeleted,
 } from '@brand-api/contracts';
 import type { ActiveVariant, NewVariant, VariantChangeRequest } from '@brand-api/domain';
-import {
-  claimStoreId,
-  existing,
-  releaseStoreId,
-  claimHolder,
-  variantDecider,
-  variantStreamName,
-} from '@brand-api/domain';
+import { existing, variantDecider, variantStreamName } from '@brand-api/domain';
 import type { UnitOfWork } from '@brand-api/event-store';
 import type { Versioned } from '@brand-api/read-models';
 import type { ExpectedVersions } from '../preconditions';
-import { requireVersion, versionAfterCommit } from '../preconditions';
-import { assertDistinctStoreIds, forRecord } from './bulk-records';
-import { loadStoreIdClaim, newStoreIdClaim, resolveParent } from './store-id-claims';
+import { requireVersion, versionAfterCommit, versionedAfterCommit } from '../preconditions';
+import { assertDistinctStoreIds, forRecord, loadBulkTargets, noBulkCounts } from './bulk-records';
+import { claimNewStoreId, releaseStoreIds, resolveParent } from './store-id-claims';
 
 type DeleteReason = VariantDeleted['data']['reason'];
 
@@ -30,16 +23,8 @@ export async function createVariant(
   const parent = await resolveParent(uow, variant.productStoreId);
   const stream = uow.fresh(variantStreamName(variantId), variantDecider);
   stream.decide({ type: 'CreateVariant', data: { variantId, variant, parent, now } });
-  const claim = await newStoreIdClaim(uow, 'variant', variant.storeId);
-  claim.decide(
-    claimStoreId({
-      brandId: uow.brandId,
-      kind: 'variant',
-      storeId: variant.storeId,
-      ownerId: variantId,
-    }),
-  );
-  return { data: existing(stream.state), version: versionAfterCommit(stream) };
+  await claimNewStoreId(uow, 'variant', variant.storeId, variantId);
+  return versionedAfterCommit(stream);
 }
 
 /** A new productStoreId is resolved here, in the event store, and moves the variant. */
@@ -59,7 +44,7 @@ export async function updateVariant(
     type: 'UpdateVariant',
     data: { variantId, changes, now, ...(parent === undefined ? {} : { parent }) },
   });
-  return { data: existing(stream.state), version: versionAfterCommit(stream) };
+  return versionedAfterCommit(stream);
 }
 
 export async function deleteVariant(
@@ -82,24 +67,16 @@ export async function deleteVariants(
   const streams = await Promise.all(
     variantIds.map((id) => uow.load(variantStreamName(id), variantDecider, { tenant: true })),
   );
-  const released: { variantId: string; storeId: string }[] = [];
+  const released: { ownerId: string; storeId: string }[] = [];
   for (const [index, stream] of streams.entries()) {
     if (stream.state.status !== 'active') continue;
     const variantId = variantIds[index] ?? stream.state.id;
     for (const event of stream.decide({ type: 'DeleteVariant', data: { variantId, reason } })) {
       if (event.type === 'VariantDeleted')
-        released.push({ variantId, storeId: event.data.storeId });
+        released.push({ ownerId: variantId, storeId: event.data.storeId });
     }
   }
-  // The claims are loaded together (one read of the event store), then released.
-  const claims = await Promise.all(
-    released.map(({ storeId }) => loadStoreIdClaim(uow, 'variant', storeId)),
-  );
-  for (const [index, { variantId, storeId }] of released.entries()) {
-    claims[index]!.decide(
-      releaseStoreId({ brandId: uow.brandId, kind: 'variant', storeId, ownerId: variantId }),
-    );
-  }
+  await releaseStoreIds(uow, 'variant', released);
   return released.length;
 }
 
@@ -118,24 +95,20 @@ export async function syncVariants(
   const deletes = body.deleteRecords ?? [];
   assertDistinctStoreIds(upserts, deletes);
   const parentStoreIds = [...new Set(upserts.map((record) => record.productStoreId))];
-  const [upsertClaims, deleteClaims] = await Promise.all([
-    Promise.all(upserts.map((record) => loadStoreIdClaim(uow, 'variant', record.storeId))),
-    Promise.all(deletes.map((storeId) => loadStoreIdClaim(uow, 'variant', storeId))),
-    Promise.all(parentStoreIds.map((storeId) => resolveParent(uow, storeId))),
-  ]);
-  const existing = upsertClaims.map((claim) => claimHolder(claim.state));
-  const loaded = await Promise.all(
-    existing.map((id) =>
-      id === undefined
-        ? Promise.resolve(undefined)
-        : uow.load(variantStreamName(id), variantDecider, { tenant: true }),
-    ),
+  const { holders, streams, toDelete } = await loadBulkTargets(
+    uow,
+    'variant',
+    upserts,
+    deletes,
+    (id) => uow.load(variantStreamName(id), variantDecider, { tenant: true }),
+    // Every parent is resolved up front: a record naming no product refuses the whole call.
+    () => Promise.all(parentStoreIds.map((storeId) => resolveParent(uow, storeId))),
   );
-  const counts: BulkSyncCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0, notFound: 0 };
+  const counts = noBulkCounts();
   const parents = new Set<string>();
   for (const [index, record] of upserts.entries()) {
-    const variantId = existing[index];
-    const stream = loaded[index];
+    const variantId = holders[index];
+    const stream = streams[index];
     const before = stream && versionAfterCommit(stream);
     const variant = await forRecord(['upsertRecords', index], () => {
       if (variantId === undefined) return createVariant(uow, now, newId(), record);
@@ -147,9 +120,6 @@ export async function syncVariants(
     ] += 1;
     parents.add(variant.data.fields.productId);
   }
-  const toDelete = deleteClaims
-    .map((claim) => claimHolder(claim.state))
-    .filter((id): id is string => id !== undefined);
   counts.deleted = await deleteVariants(uow, toDelete, 'deleted');
   counts.notFound = deletes.length - counts.deleted;
   return { parents: [...parents], counts };

@@ -1,6 +1,5 @@
 import type { BrandMemberBadgeInput } from '@brand-api/contracts';
 import {
-  existing,
   memberDecider,
   memberGroupDecider,
   memberGroupStreamName,
@@ -10,7 +9,7 @@ import type { LiveMemberGroup } from '@brand-api/domain';
 import type { CommandContext, CommandEngine } from '@brand-api/event-store';
 import type { Versioned } from '@brand-api/read-models';
 import type { ExpectedVersions } from '../preconditions';
-import { requireVersion, versionAfterCommit } from '../preconditions';
+import { requireVersion, versionedAfterCommit } from '../preconditions';
 
 /** The members of a group as the read table lists them (a deleted group leaves each of them). */
 export type MembersOfGroup = (memberGroupId: string) => Promise<string[]>;
@@ -43,7 +42,7 @@ export function memberGroupCommands({ engine, ids, membersOf }: MemberGroupDeps)
             badgeId: ids(),
           },
         });
-        return { data: existing(stream.state), version: versionAfterCommit(stream) };
+        return versionedAfterCommit(stream);
       });
       return value;
     },
@@ -60,7 +59,7 @@ export function memberGroupCommands({ engine, ids, membersOf }: MemberGroupDeps)
         });
         requireVersion(stream, expected);
         stream.decide({ type: 'UpdateMemberGroup', data: { ...changes, badgeId: ids() } });
-        return { data: existing(stream.state), version: versionAfterCommit(stream) };
+        return versionedAfterCommit(stream);
       });
       return value;
     },

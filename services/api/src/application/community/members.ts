@@ -12,7 +12,7 @@ import type { ActiveMember, MemberProfile } from '@brand-api/domain';
 import type { CommandContext, CommandEngine, UnitOfWork } from '@brand-api/event-store';
 import type { Versioned } from '@brand-api/read-models';
 import type { ExpectedVersions } from '../preconditions';
-import { requireVersion, versionAfterCommit } from '../preconditions';
+import { requireVersion, versionedAfterCommit } from '../preconditions';
 import { claimFreeUsername } from './claims';
 
 /** A member about to join; the username is claimed for them. */
@@ -81,7 +81,7 @@ export async function updateMember(
         emailVerificationAllowed: brand.state.status === 'active' && brand.state.customAuthEnabled,
       },
     });
-    return { data: existing(stream.state), version: versionAfterCommit(stream) };
+    return versionedAfterCommit(stream);
   });
   return value;
 }
