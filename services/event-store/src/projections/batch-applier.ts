@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db';
+import type { Queryable } from '../db';
 import type { LogPosition, RecordedEvent } from '../event-store';
 import { applyPipelined } from './apply-events';
 import type { CheckpointWatcher } from './checkpoint-watcher';
@@ -6,19 +6,15 @@ import { advanceCheckpoint, lockCheckpoint, resetCheckpoint, setStatus } from '.
 import type { PoisonFailure } from './parked-events';
 import { parkEvents, settleParkedForReplay } from './parked-events';
 import type { Projection, ProjectionCheckpoint } from './projection';
-import type { RunnerObservers } from './runner-observers';
+import type { RunnerParts } from './runner-parts';
 import type { WakeUps } from './wake-ups';
 
 /** Another runner moved the checkpoint: this one is no longer the leader. */
 export class LeadershipLostError extends Error {}
 
-export interface BatchApplierParts {
-  db: Database;
+export interface BatchApplierParts extends RunnerParts {
   watcher: CheckpointWatcher;
-  observers: RunnerObservers;
   wakeUps: WakeUps;
-  /** Tells other processes that a checkpoint moved (a coalesced NOTIFY). */
-  pokeOthers: () => void;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { Database } from '../db';
 import type { EventStore, LogPosition, RecordedEvent } from '../event-store';
 import { applyPipelined } from './apply-events';
 import { lockCheckpoint } from './checkpoints';
@@ -6,19 +5,15 @@ import { isPoison, listParked, recordRetryFailure, resolveParked } from './parke
 import type { ParkedEvent } from './parked-events';
 import { errorText } from './poison-tracker';
 import type { Projection } from './projection';
-import type { RunnerObservers } from './runner-observers';
+import type { RunnerParts } from './runner-parts';
 
 export type ParkedOutcome =
   | { outcome: 'retried' | 'skipped' }
   | { outcome: 'not-parked' }
   | { outcome: 'failed'; error: string };
 
-export interface ParkedRetryParts {
-  db: Database;
+export interface ParkedRetryParts extends RunnerParts {
   store: EventStore;
-  observers: RunnerObservers;
-  /** Tells other processes that a checkpoint (or what is parked) changed. */
-  pokeOthers: () => void;
 }
 
 /** An operator's answers to a parked event: apply it now after a fix, or acknowledge it. */
