@@ -1,7 +1,7 @@
 import { DomainError } from '../errors';
 import { brandDecider } from './index';
 import type { BrandCommand, BrandEvent } from './index';
-import { DeciderSpecification } from '../testing/decider-specification';
+import { DeciderSpecification, invalidAt } from '../testing/decider-specification';
 
 const brandId = '6f1b2a3c-0000-4000-8000-000000000001';
 
@@ -46,10 +46,7 @@ describe('Brand decider', () => {
   it.each(['', '   ', 'x'.repeat(201)])('refuses the name %j', (name) => {
     given([])
       .when(create(name))
-      .thenThrows((error) => error instanceof DomainError, {
-        rule: 'invalid',
-        problems: [{ path: ['name'] }],
-      });
+      .thenThrows((error) => error instanceof DomainError, invalidAt(['name']));
   });
 
   it('records only the fields that change', () => {

@@ -1,7 +1,7 @@
 import type { MagicLinkEvent } from '@brand-api/contracts';
 import { magicLinkDecider } from './index';
 import type { MagicLinkCommand } from './index';
-import { DeciderSpecification } from '../testing/decider-specification';
+import { DeciderSpecification, invalidAt } from '../testing/decider-specification';
 
 const magicLinkId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const memberId = '5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f';
@@ -50,10 +50,7 @@ describe('MagicLink decider', () => {
   ])('refuses returnTo %j', (returnTo) => {
     given([])
       .when(issue(returnTo))
-      .thenThrows({
-        rule: 'invalid',
-        problems: [{ path: ['returnTo'] }],
-      });
+      .thenThrows(invalidAt(['returnTo']));
   });
 
   it('redeems a link once, up to the last millisecond before it expires', () => {

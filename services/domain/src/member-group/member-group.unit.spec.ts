@@ -1,5 +1,5 @@
 import type { MemberGroupEvent } from '@brand-api/contracts';
-import { DeciderSpecification } from '../testing/decider-specification';
+import { DeciderSpecification, invalidAt } from '../testing/decider-specification';
 import { memberGroupDecider } from './index';
 import type { MemberGroupCommand } from './index';
 
@@ -40,7 +40,7 @@ describe('MemberGroup decider', () => {
         type: 'CreateMemberGroup',
         data: { memberGroupId, name: '   ', brandMemberBadge: null, badgeId },
       })
-      .thenThrows({ rule: 'invalid', problems: [{ path: ['name'] }] });
+      .thenThrows(invalidAt(['name']));
   });
 
   it('replaces a badge keeping its id, removes it with null, and records nothing for no change', () => {

@@ -2,7 +2,7 @@ import type { PostCommentCreated, PostCommentLiked } from '@brand-api/contracts'
 import type { ActingMember } from '../member';
 import { postDecider } from '../post';
 import type { PostState } from '../post';
-import { DeciderSpecification } from '../testing/decider-specification';
+import { DeciderSpecification, invalidAt } from '../testing/decider-specification';
 import { postCreated } from '../testing/post-created';
 import { postCommentDecider, postCommentLikeDecider } from './index';
 import type { CreatePostComment, PostCommentState } from './index';
@@ -56,7 +56,7 @@ describe('PostComment decider', () => {
       .thenThrows({ rule: 'not-found' });
     given([])
       .when(comment({ contentHtml: '' }))
-      .thenThrows({ rule: 'invalid', problems: [{ path: ['contentHtml'] }] });
+      .thenThrows(invalidAt(['contentHtml']));
   });
 });
 

@@ -1,7 +1,7 @@
 import type { RoomEvent } from '@brand-api/contracts';
 import { roomDecider } from './index';
 import type { RoomCommand } from './index';
-import { DeciderSpecification } from '../testing/decider-specification';
+import { DeciderSpecification, invalidAt } from '../testing/decider-specification';
 
 const roomId = '3a5c7e9f-1b2d-4f6a-8c0e-2d4f6a8c0e1b';
 const given = DeciderSpecification.for(roomDecider);
@@ -21,10 +21,7 @@ describe('Room decider', () => {
   it.each(['', '  ', 'x'.repeat(101)])('refuses the name %j', (name) => {
     given([])
       .when(create(name))
-      .thenThrows({
-        rule: 'invalid',
-        problems: [{ path: ['name'] }],
-      });
+      .thenThrows(invalidAt(['name']));
   });
 
   it('refuses to create the same room twice', () => {

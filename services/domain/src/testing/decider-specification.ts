@@ -9,6 +9,12 @@ export const stateAfter = <State, Event>(
 /** What a refusal must look like: a shape the error matches, or a test of it. */
 export type ErrorExpectation = object | ((error: unknown) => boolean);
 
+/** A refusal of invalid fields: one problem at each path, in that order (messages unchecked). */
+export const invalidAt = (...paths: readonly (string | number)[][]): ErrorExpectation => ({
+  rule: 'invalid',
+  problems: paths.map((path) => ({ path })),
+});
+
 /**
  * given / when / then for a decider (Emmett's `DeciderSpecification`): the events a stream
  * already holds, the command decided on the state they fold to, and the events it decides

@@ -1,6 +1,6 @@
 import { webhookEndpointDecider } from './index';
 import type { WebhookEndpointCommand, WebhookEndpointEvent } from './index';
-import { DeciderSpecification, stateAfter } from '../testing/decider-specification';
+import { DeciderSpecification, invalidAt, stateAfter } from '../testing/decider-specification';
 
 const brandId = '6f1b2a3c-0000-4000-8000-000000000001';
 const otherBrandId = '6f1b2a3c-0000-4000-8000-000000000002';
@@ -66,10 +66,7 @@ describe('WebhookEndpoint decider', () => {
   it('refuses an empty event type list and URLs with credentials', () => {
     given([])
       .when(register({ url: 'https://u:p@x.example/', eventTypes: [] }))
-      .thenThrows({
-        rule: 'invalid',
-        problems: [{ path: ['url'] }, { path: ['eventTypes'] }],
-      });
+      .thenThrows(invalidAt(['url'], ['eventTypes']));
   });
 
   it('refuses a second registration with the same id', () => {
