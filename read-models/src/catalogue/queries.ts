@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
 import type { Queryable } from '@brand-api/event-store';
-import type { Versioned } from '../versioned';
-import { versionedRow } from '../versioned';
+import { versionedGet } from '../versioned';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { SortKey } from './cursor';
 
@@ -56,17 +55,13 @@ function prepared(text: string): { name: string } {
 const asIs = <T>(row: Omit<T, 'version'>): T => row as T;
 
 /**
- * The read of one of the brand's rows by id, with its version. Its text is written and named
- * once: a get is the hottest uncached read, and a text made per call would be hashed in full to
- * find its name on every request.
+ * The get of one of the brand's rows by id. Its text is written and named once: a get is the
+ * hottest uncached read, and a text made per call would be hashed in full to find its name on
+ * every request.
  */
 function getById<T>(table: string, columns: string) {
   const text = `SELECT ${columns}, version FROM ${table} WHERE id = $1 AND brand_id = $2`;
-  const options = prepared(text);
-  return async (db: Queryable, brandId: string, id: string): Promise<Versioned<T> | undefined> => {
-    const { rows } = await db.query<T & { version: number }>(text, [id, brandId], options);
-    return rows[0] && versionedRow(rows[0], asIs<T>);
-  };
+  return versionedGet<T, T>(text, asIs<T>, prepared(text));
 }
 
 export const getProduct = getById<BrandProduct>('brand_products', productColumns);

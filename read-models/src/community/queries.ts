@@ -6,8 +6,7 @@ import type {
   PostType,
 } from '@brand-api/contracts';
 import type { Queryable } from '@brand-api/event-store';
-import type { Versioned } from '../versioned';
-import { versionedRow } from '../versioned';
+import { versionedGet } from '../versioned';
 import type { CommunityList } from './cursor';
 import { decodeCommunityCursor, encodeCommunityCursor } from './cursor';
 
@@ -60,17 +59,10 @@ const toMember = ({ phoneNumber, sortAt: _sortAt, ...row }: RawMember): Member =
   ...(phoneNumber === null ? {} : { phoneNumber }),
 });
 
-export async function getMember(
-  db: Queryable,
-  brandId: string,
-  memberId: string,
-): Promise<Versioned<Member> | undefined> {
-  const { rows } = await db.query<RawMember & { version: number }>(
-    `SELECT ${memberColumns}, m.version FROM members m WHERE m.brand_id = $1 AND m.id = $2`,
-    [brandId, memberId],
-  );
-  return rows[0] && versionedRow(rows[0], toMember);
-}
+export const getMember = versionedGet<RawMember, Member>(
+  `SELECT ${memberColumns}, m.version FROM members m WHERE m.id = $1 AND m.brand_id = $2`,
+  toMember,
+);
 
 /** Members in join order; with `groupId`, only that group's, walking the membership index. */
 export async function listMembers(
@@ -111,17 +103,10 @@ const groupColumns = `id::text AS id, name, brand_member_badge AS "brandMemberBa
 
 const toMemberGroup = ({ sortAt: _sortAt, ...row }: RawMemberGroup): MemberGroup => row;
 
-export async function getMemberGroup(
-  db: Queryable,
-  brandId: string,
-  memberGroupId: string,
-): Promise<Versioned<MemberGroup> | undefined> {
-  const { rows } = await db.query<RawMemberGroup & { version: number }>(
-    `SELECT ${groupColumns}, version FROM member_groups WHERE brand_id = $1 AND id = $2`,
-    [brandId, memberGroupId],
-  );
-  return rows[0] && versionedRow(rows[0], toMemberGroup);
-}
+export const getMemberGroup = versionedGet<RawMemberGroup, MemberGroup>(
+  `SELECT ${groupColumns}, version FROM member_groups WHERE id = $1 AND brand_id = $2`,
+  toMemberGroup,
+);
 
 export async function listMemberGroups(
   db: Queryable,
