@@ -1,7 +1,8 @@
 import type { BulkSyncCounts } from '@brand-api/contracts';
 import { DomainError, claimHolder } from '@brand-api/domain';
 import type { DomainProblem, StoreIdKind } from '@brand-api/domain';
-import type { UnitOfWork } from '@brand-api/event-store';
+import type { DomainEvent, TrackedStream, UnitOfWork } from '@brand-api/event-store';
+import { versionAfterCommit } from '../preconditions';
 import { loadStoreIdClaim } from './store-id-claims';
 
 /**
@@ -54,45 +55,57 @@ export function assertDistinctStoreIds(
   }
 }
 
-/** What a bulk sync decides on: its records' holders, their streams, and what to delete. */
-export interface BulkTargets<Stream> {
-  /** The product or variant holding each upsert record's store id: undefined creates one. */
-  holders: (string | undefined)[];
-  /** The stream of each holder, read before any decision. */
-  streams: (Stream | undefined)[];
+/** What a bulk sync's upserts did, and what its deletes name. */
+export interface UpsertsDone {
+  /** Records created, updated and unchanged (deleted and notFound are still 0). */
+  counts: BulkSyncCounts;
   /** The holders of the store ids to delete (an unknown store id is already gone). */
   toDelete: string[];
+  /** How many store ids the body deletes. */
+  deleteCount: number;
 }
 
 /**
- * Reads what a bulk sync of products or variants decides on, before any decision: the claim
- * of every store id the body names, together (one read of the event store, with what `also`
- * reads), then the streams of the upserted ones' holders, together.
+ * The upserts of a bulk sync of products or variants, by store id. What they decide on is read
+ * first, together: the claim of every store id the body names (with what `alsoRead` reads, in
+ * the same read of the event store), then the streams of the upserted ones' holders. Then,
+ * record by record: a store id no one holds is created, a held one updates its holder
+ * (`write`), counted as unchanged when that leaves its version as it was. A refusal names the
+ * record; a body that names a store id twice is refused before anything is read.
  */
-export async function loadBulkTargets<Stream>(
+export async function syncUpserts<Upsert extends { storeId: string }, C, S, E extends DomainEvent>(
   uow: UnitOfWork,
   kind: StoreIdKind,
-  upserts: readonly { storeId: string }[],
-  deletes: readonly string[],
-  loadHolder: (id: string) => Promise<Stream>,
-  also?: () => Promise<unknown>,
-): Promise<BulkTargets<Stream>> {
+  body: { upsertRecords?: Upsert[]; deleteRecords?: string[] },
+  steps: {
+    load: (holder: string) => Promise<TrackedStream<C, S, E>>;
+    write: (record: Upsert, holder: string | undefined) => Promise<{ version: number }>;
+    alsoRead?: (upserts: readonly Upsert[]) => Promise<unknown>;
+  },
+): Promise<UpsertsDone> {
+  const upserts = body.upsertRecords ?? [];
+  const deletes = body.deleteRecords ?? [];
+  assertDistinctStoreIds(upserts, deletes);
   const [upsertClaims, deleteClaims] = await Promise.all([
     Promise.all(upserts.map((record) => loadStoreIdClaim(uow, kind, record.storeId))),
     Promise.all(deletes.map((storeId) => loadStoreIdClaim(uow, kind, storeId))),
-    also?.(),
+    steps.alsoRead?.(upserts),
   ]);
   const holders = upsertClaims.map((claim) => claimHolder(claim.state));
   const streams = await Promise.all(
-    holders.map((id) => (id === undefined ? Promise.resolve(undefined) : loadHolder(id))),
+    holders.map((id) => (id === undefined ? Promise.resolve(undefined) : steps.load(id))),
   );
+  const counts: BulkSyncCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0, notFound: 0 };
+  for (const [index, record] of upserts.entries()) {
+    const stream = streams[index];
+    const before = stream && versionAfterCommit(stream);
+    const { version } = await forRecord(['upsertRecords', index], () =>
+      steps.write(record, holders[index]),
+    );
+    counts[before === undefined ? 'created' : version === before ? 'unchanged' : 'updated'] += 1;
+  }
   const toDelete = deleteClaims
     .map((claim) => claimHolder(claim.state))
     .filter((id): id is string => id !== undefined);
-  return { holders, streams, toDelete };
-}
-
-/** A bulk sync's counts before its first record. */
-export function noBulkCounts(): BulkSyncCounts {
-  return { created: 0, updated: 0, unchanged: 0, deleted: 0, notFound: 0 };
+  return { counts, toDelete, deleteCount: deletes.length };
 }

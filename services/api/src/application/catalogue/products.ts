@@ -4,8 +4,8 @@ import { productDecider, withImage, productStreamName } from '@brand-api/domain'
 import type { UnitOfWork } from '@brand-api/event-store';
 import type { Versioned } from '@brand-api/read-models';
 import type { ExpectedVersions } from '../preconditions';
-import { requireVersion, versionAfterCommit, versionedAfterCommit } from '../preconditions';
-import { assertDistinctStoreIds, forRecord, loadBulkTargets, noBulkCounts } from './bulk-records';
+import { requireVersion, versionedAfterCommit } from '../preconditions';
+import { syncUpserts } from './bulk-records';
 import { claimNewStoreId, releaseStoreIds } from './store-id-claims';
 import { deleteVariants } from './variants';
 
@@ -91,35 +91,17 @@ export async function syncProducts(
   body: BulkBrandProductsBody,
   variantsOf: VariantsOfProducts,
 ): Promise<{ deleted: string[]; counts: BulkSyncCounts }> {
-  const upserts = body.upsertRecords ?? [];
-  const deletes = body.deleteRecords ?? [];
-  assertDistinctStoreIds(upserts, deletes);
-  const { holders, streams, toDelete } = await loadBulkTargets(
-    uow,
-    'product',
-    upserts,
-    deletes,
-    (id) => uow.load(productStreamName(id), productDecider, { tenant: true }),
-  );
-  const counts = noBulkCounts();
-  for (const [index, record] of upserts.entries()) {
-    const productId = holders[index];
-    const stream = streams[index];
-    const outcome = await forRecord(['upsertRecords', index], async () => {
-      if (productId === undefined || stream === undefined) {
-        await createProduct(uow, now, newId(), record);
-        return 'created';
-      }
-      const before = versionAfterCommit(stream);
+  const { counts, toDelete, deleteCount } = await syncUpserts(uow, 'product', body, {
+    load: (id) => uow.load(productStreamName(id), productDecider, { tenant: true }),
+    write: (record, productId) => {
+      if (productId === undefined) return createProduct(uow, now, newId(), record);
       // An upsert record is a whole product: an image field it leaves out is null, as on create.
       const { storeId: _sameStoreId, ...changes } = withImage(record);
-      const { version } = await updateProduct(uow, now, productId, changes);
-      return version === before ? 'unchanged' : 'updated';
-    });
-    counts[outcome] += 1;
-  }
+      return updateProduct(uow, now, productId, changes);
+    },
+  });
   const deleted = await deleteProducts(uow, toDelete, variantsOf);
   counts.deleted = deleted.length;
-  counts.notFound = deletes.length - deleted.length;
+  counts.notFound = deleteCount - deleted.length;
   return { deleted, counts };
 }

@@ -8,8 +8,8 @@ import { existing, variantDecider, variantStreamName } from '@brand-api/domain';
 import type { UnitOfWork } from '@brand-api/event-store';
 import type { Versioned } from '@brand-api/read-models';
 import type { ExpectedVersions } from '../preconditions';
-import { requireVersion, versionAfterCommit, versionedAfterCommit } from '../preconditions';
-import { assertDistinctStoreIds, forRecord, loadBulkTargets, noBulkCounts } from './bulk-records';
+import { requireVersion, versionedAfterCommit } from '../preconditions';
+import { syncUpserts } from './bulk-records';
 import { claimNewStoreId, releaseStoreIds, resolveParent } from './store-id-claims';
 
 type DeleteReason = VariantDeleted['data']['reason'];
@@ -91,36 +91,25 @@ export async function syncVariants(
   newId: () => string,
   body: BulkBrandProductVariantsBody,
 ): Promise<{ parents: string[]; counts: BulkSyncCounts }> {
-  const upserts = body.upsertRecords ?? [];
-  const deletes = body.deleteRecords ?? [];
-  assertDistinctStoreIds(upserts, deletes);
-  const parentStoreIds = [...new Set(upserts.map((record) => record.productStoreId))];
-  const { holders, streams, toDelete } = await loadBulkTargets(
-    uow,
-    'variant',
-    upserts,
-    deletes,
-    (id) => uow.load(variantStreamName(id), variantDecider, { tenant: true }),
-    // Every parent is resolved up front: a record naming no product refuses the whole call.
-    () => Promise.all(parentStoreIds.map((storeId) => resolveParent(uow, storeId))),
-  );
-  const counts = noBulkCounts();
   const parents = new Set<string>();
-  for (const [index, record] of upserts.entries()) {
-    const variantId = holders[index];
-    const stream = streams[index];
-    const before = stream && versionAfterCommit(stream);
-    const variant = await forRecord(['upsertRecords', index], () => {
-      if (variantId === undefined) return createVariant(uow, now, newId(), record);
-      const { storeId: _sameStoreId, ...changes } = record;
-      return updateVariant(uow, now, variantId, changes);
-    });
-    counts[
-      before === undefined ? 'created' : variant.version === before ? 'unchanged' : 'updated'
-    ] += 1;
-    parents.add(variant.data.fields.productId);
-  }
+  const { counts, toDelete, deleteCount } = await syncUpserts(uow, 'variant', body, {
+    load: (id) => uow.load(variantStreamName(id), variantDecider, { tenant: true }),
+    alsoRead: (upserts) => {
+      const parentStoreIds = new Set(upserts.map((record) => record.productStoreId));
+      return Promise.all([...parentStoreIds].map((storeId) => resolveParent(uow, storeId)));
+    },
+    write: async (record, variantId) => {
+      let variant: Versioned<ActiveVariant>;
+      if (variantId === undefined) variant = await createVariant(uow, now, newId(), record);
+      else {
+        const { storeId: _sameStoreId, ...changes } = record;
+        variant = await updateVariant(uow, now, variantId, changes);
+      }
+      parents.add(variant.data.fields.productId);
+      return variant;
+    },
+  });
   counts.deleted = await deleteVariants(uow, toDelete, 'deleted');
-  counts.notFound = deletes.length - counts.deleted;
+  counts.notFound = deleteCount - counts.deleted;
   return { parents: [...parents], counts };
 }
