@@ -3,6 +3,7 @@ import type { ApiKeyEvent, ApiKeyIssued, ApiKeyRevoked } from '@brand-api/contra
 import type { ApiKeyState } from './api-key';
 import { DomainError, notFound, unreachable, assertNew } from '../errors';
 import type { DomainProblem } from '../errors';
+import { lengthProblem } from '../text-field';
 
 export interface IssueApiKey {
   type: 'IssueApiKey';
@@ -50,9 +51,9 @@ function issue(command: IssueApiKey, state: ApiKeyState): ApiKeyIssued {
     }
   });
   const name = data.name === null ? null : data.name.trim();
-  if (name !== null && (name.length === 0 || [...name].length > maxApiKeyNameLength)) {
-    problems.push({ path: ['name'], message: `must be 1 to ${maxApiKeyNameLength} characters` });
-  }
+  const nameProblem =
+    name === null ? undefined : lengthProblem(name, ['name'], maxApiKeyNameLength);
+  if (nameProblem !== undefined) problems.push(nameProblem);
   if (problems.length > 0) throw new DomainError('invalid', { problems });
   return {
     type: 'ApiKeyIssued',

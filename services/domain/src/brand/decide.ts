@@ -1,6 +1,7 @@
 import type { BrandCreated, BrandEvent, BrandUpdated } from '@brand-api/contracts';
 import type { BrandState } from './brand';
-import { invalid, notFound, unreachable, assertNew } from '../errors';
+import { notFound, unreachable, assertNew } from '../errors';
+import { requiredText } from '../text-field';
 
 export interface CreateBrand {
   type: 'CreateBrand';
@@ -35,7 +36,7 @@ function createBrand(command: CreateBrand, state: BrandState): BrandCreated {
     schemaVersion: 1,
     data: {
       brandId: command.data.brandId,
-      name: validName(command.data.name),
+      name: requiredText(command.data.name, ['name'], maxBrandNameLength),
       customAuthEnabled: command.data.customAuthEnabled,
     },
   };
@@ -46,7 +47,7 @@ function updateBrand(command: UpdateBrand, state: BrandState): BrandUpdated[] {
   if (state.status !== 'active') throw notFound();
   const changes: BrandUpdated['data']['changes'] = {};
   if (command.data.name !== undefined) {
-    const name = validName(command.data.name);
+    const name = requiredText(command.data.name, ['name'], maxBrandNameLength);
     if (name !== state.name) changes.name = name;
   }
   const { customAuthEnabled } = command.data;
@@ -55,12 +56,4 @@ function updateBrand(command: UpdateBrand, state: BrandState): BrandUpdated[] {
   }
   if (Object.keys(changes).length === 0) return [];
   return [{ type: 'BrandUpdated', schemaVersion: 1, data: { brandId: state.id, changes } }];
-}
-
-function validName(raw: string): string {
-  const name = raw.trim();
-  if (name.length === 0 || [...name].length > maxBrandNameLength) {
-    throw invalid(['name'], `must be 1 to ${maxBrandNameLength} characters`);
-  }
-  return name;
 }

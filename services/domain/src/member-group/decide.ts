@@ -5,7 +5,8 @@ import type {
   MemberGroupUpdated,
 } from '@brand-api/contracts';
 import type { LiveMemberGroup, MemberGroupState } from './member-group';
-import { existing, invalid, unreachable, assertNew } from '../errors';
+import { existing, unreachable, assertNew } from '../errors';
+import { requiredText } from '../text-field';
 
 export interface CreateMemberGroup {
   type: 'CreateMemberGroup';
@@ -93,13 +94,13 @@ const maxGroupNameLength = 100;
 const maxBadgeNameLength = 50;
 
 function groupName(raw: string): string {
-  return trimmed(raw, ['name'], maxGroupNameLength);
+  return requiredText(raw, ['name'], maxGroupNameLength);
 }
 
 function badge(id: string, input: BrandMemberBadgeInput): BrandMemberBadge {
   return {
     id,
-    name: trimmed(input.name, ['brandMemberBadge', 'name'], maxBadgeNameLength),
+    name: requiredText(input.name, ['brandMemberBadge', 'name'], maxBadgeNameLength),
     foregroundColor: input.foregroundColor,
     backgroundColor: input.backgroundColor,
   };
@@ -112,12 +113,4 @@ function sameBadge(a: BrandMemberBadge, b: BrandMemberBadge | null): boolean {
     a.foregroundColor === b.foregroundColor &&
     a.backgroundColor === b.backgroundColor
   );
-}
-
-function trimmed(raw: string, path: readonly string[], max: number): string {
-  const value = raw.trim();
-  if (value.length === 0 || [...value].length > max) {
-    throw invalid(path, `must be 1 to ${max} characters`);
-  }
-  return value;
 }

@@ -7,7 +7,8 @@ import type {
   MemberRoleChanged,
 } from '@brand-api/contracts';
 import type { ActiveMember, MemberProfile, MemberState } from './member';
-import { DomainError, existing, invalid, unreachable, assertNew } from '../errors';
+import { DomainError, existing, unreachable, assertNew } from '../errors';
+import { requiredText } from '../text-field';
 
 /** A member joins through a magic link, the sign-up call, or an operator. */
 export interface JoinMember {
@@ -218,11 +219,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 const maxNameLength = 100;
 
 function requiredName(raw: string, field: string): string {
-  const name = raw.trim();
-  if (name.length === 0 || [...name].length > maxNameLength) {
-    throw invalid([field], `must be 1 to ${maxNameLength} characters`);
-  }
-  return name;
+  return requiredText(raw, [field], maxNameLength);
 }
 
 function optionalName(raw: string | null, field: string): string | null {

@@ -5,6 +5,7 @@ import type { RoomState } from '../room/room';
 import type { LikeState } from '../like';
 import type { LivePost, PostState, PostStreamEvent } from './post';
 import { existing, invalid, notFound, unreachable, assertNew } from '../errors';
+import { requiredText } from '../text-field';
 
 export interface CreatePost {
   type: 'CreatePost';
@@ -65,10 +66,7 @@ function createPost(command: CreatePost, state: PostState): PostStreamEvent {
   assertMayAct(actor);
   if (room.status !== 'active') throw notFound('Room not found');
   assertNew(state, 'A post with this id already exists');
-  const title = command.data.title.trim();
-  if (title.length === 0 || [...title].length > maxPostTitleLength) {
-    throw invalid(['title'], `must be 1 to ${maxPostTitleLength} characters`);
-  }
+  const title = requiredText(command.data.title, ['title'], maxPostTitleLength);
   const contentHtml = requireContentHtml(command.data.contentHtml);
   return {
     type: 'PostCreated',

@@ -1,6 +1,7 @@
 import type { RoomEvent } from '@brand-api/contracts';
 import type { RoomState } from './room';
-import { invalid, unreachable, assertNew } from '../errors';
+import { unreachable, assertNew } from '../errors';
+import { requiredText } from '../text-field';
 
 export interface CreateRoom {
   type: 'CreateRoom';
@@ -15,10 +16,7 @@ export function decideRoom(command: RoomCommand, state: RoomState): RoomEvent[] 
   switch (command.type) {
     case 'CreateRoom': {
       assertNew(state, 'A room with this id already exists');
-      const name = command.data.name.trim();
-      if (name.length === 0 || [...name].length > maxRoomNameLength) {
-        throw invalid(['name'], `must be 1 to ${maxRoomNameLength} characters`);
-      }
+      const name = requiredText(command.data.name, ['name'], maxRoomNameLength);
       return [
         { type: 'RoomCreated', schemaVersion: 1, data: { roomId: command.data.roomId, name } },
       ];
