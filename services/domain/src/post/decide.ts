@@ -22,17 +22,13 @@ export interface CreatePost {
   };
 }
 
+/** Moderators and admins pin a post, or unpin it. */
 export interface PinPost {
-  type: 'PinPost';
+  type: 'PinPost' | 'UnpinPost';
   data: { actor: ActingMember };
 }
 
-export interface UnpinPost {
-  type: 'UnpinPost';
-  data: { actor: ActingMember };
-}
-
-export type PostCommand = CreatePost | PinPost | UnpinPost;
+export type PostCommand = CreatePost | PinPost;
 
 export const maxPostTitleLength = 300;
 
@@ -40,22 +36,9 @@ export function decidePost(command: PostCommand, state: PostState): PostStreamEv
   switch (command.type) {
     case 'CreatePost':
       return [createPost(command, state)];
-    case 'PinPost': {
-      assertModerator(command.data.actor);
-      const post = livePost(state);
-      if (post.isPinned) return [];
-      return [
-        { type: 'PostPinned', schemaVersion: 1, data: { postId: post.id, roomId: post.roomId } },
-      ];
-    }
-    case 'UnpinPost': {
-      assertModerator(command.data.actor);
-      const post = livePost(state);
-      if (!post.isPinned) return [];
-      return [
-        { type: 'PostUnpinned', schemaVersion: 1, data: { postId: post.id, roomId: post.roomId } },
-      ];
-    }
+    case 'PinPost':
+    case 'UnpinPost':
+      return changePin(command, state);
     default:
       return unreachable(command);
   }
@@ -83,6 +66,20 @@ function createPost(command: CreatePost, state: PostState): PostStreamEvent {
       publishedAt: now,
     },
   };
+}
+
+/** Pinning a pinned post, or unpinning one that is not, records nothing. */
+function changePin(command: PinPost, state: PostState): PostStreamEvent[] {
+  assertModerator(command.data.actor);
+  const post = livePost(state);
+  const pin = command.type === 'PinPost';
+  if (post.isPinned === pin) return [];
+  const data = { postId: post.id, roomId: post.roomId };
+  return [
+    pin
+      ? { type: 'PostPinned', schemaVersion: 1, data }
+      : { type: 'PostUnpinned', schemaVersion: 1, data },
+  ];
 }
 
 export function livePost(state: PostState): LivePost {
