@@ -13,7 +13,7 @@ import {
   roomDecider,
   roomStreamName,
 } from '@brand-api/domain';
-import type { ActingMember, LivePost, LivePostComment } from '@brand-api/domain';
+import type { ActingMember, LivePost, LivePostComment, PinPost } from '@brand-api/domain';
 import type { PostType } from '@brand-api/contracts';
 import type { CommandContext, CommandEngine, UnitOfWork } from '@brand-api/event-store';
 import { DomainError } from '@brand-api/domain';
@@ -33,27 +33,32 @@ async function actingMember(uow: UnitOfWork, memberId: string): Promise<ActingMe
  * comment. The context's actor is the member; rules live in the deciders.
  */
 export function memberActions(engine: CommandEngine, ids: () => string) {
-  const memberOf = (context: CommandContext) => context.actor.id;
+  /** Runs `act` as the context's member, read first in the same unit of work. */
+  const asMember = async <T>(
+    context: CommandContext,
+    act: (uow: UnitOfWork, actor: ActingMember, now: string) => Promise<T>,
+  ): Promise<T> => {
+    const { value } = await engine.run(context, async (uow, now) =>
+      act(uow, await actingMember(uow, context.actor.id), now),
+    );
+    return value;
+  };
 
-  const changePin = (context: CommandContext, postId: string, type: 'PinPost' | 'UnpinPost') =>
-    engine
-      .run(context, async (uow) => {
-        const actor = await actingMember(uow, memberOf(context));
-        const post = await uow.load(postStreamName(postId), postDecider, { tenant: true });
-        post.decide({ type, data: { actor } });
-        return livePost(post.state);
-      })
-      .then((result) => result.value);
+  const changePin = (context: CommandContext, postId: string, type: PinPost['type']) =>
+    asMember(context, async (uow, actor) => {
+      const post = await uow.load(postStreamName(postId), postDecider, { tenant: true });
+      post.decide({ type, data: { actor } });
+      return livePost(post.state);
+    });
 
   return {
-    async createPost(
+    createPost(
       context: CommandContext,
       roomId: string,
       input: { type: PostType; title: string; contentHtml: string },
     ): Promise<LivePost> {
       const postId = ids();
-      const { value } = await engine.run(context, async (uow, now) => {
-        const actor = await actingMember(uow, memberOf(context));
+      return asMember(context, async (uow, actor, now) => {
         const room = await uow.load(roomStreamName(roomId), roomDecider, { tenant: true });
         const stream = uow.fresh(postStreamName(postId), postDecider);
         stream.decide({
@@ -70,15 +75,13 @@ export function memberActions(engine: CommandEngine, ids: () => string) {
         });
         return livePost(stream.state);
       });
-      return value;
     },
 
     pinPost: (context: CommandContext, postId: string) => changePin(context, postId, 'PinPost'),
     unpinPost: (context: CommandContext, postId: string) => changePin(context, postId, 'UnpinPost'),
 
     async likePost(context: CommandContext, postId: string): Promise<void> {
-      await engine.run(context, async (uow) => {
-        const actor = await actingMember(uow, memberOf(context));
+      await asMember(context, async (uow, actor) => {
         const post = await uow.load(postStreamName(postId), postDecider, { tenant: true });
         const like = await uow.load(postLikeStreamName(postId, actor.memberId), postLikeDecider, {
           tenant: false,
@@ -87,14 +90,13 @@ export function memberActions(engine: CommandEngine, ids: () => string) {
       });
     },
 
-    async createPostComment(
+    createPostComment(
       context: CommandContext,
       postId: string,
       contentHtml: string,
     ): Promise<LivePostComment> {
       const postCommentId = ids();
-      const { value } = await engine.run(context, async (uow, now) => {
-        const actor = await actingMember(uow, memberOf(context));
+      return asMember(context, async (uow, actor, now) => {
         const post = await uow.load(postStreamName(postId), postDecider, { tenant: true });
         const stream = uow.fresh(postCommentStreamName(postCommentId), postCommentDecider);
         stream.decide({
@@ -109,12 +111,10 @@ export function memberActions(engine: CommandEngine, ids: () => string) {
         });
         return livePostComment(stream.state);
       });
-      return value;
     },
 
     async likePostComment(context: CommandContext, commentId: string): Promise<void> {
-      await engine.run(context, async (uow) => {
-        const actor = await actingMember(uow, memberOf(context));
+      await asMember(context, async (uow, actor) => {
         const comment = await uow.load(postCommentStreamName(commentId), postCommentDecider, {
           tenant: true,
         });
