@@ -1,4 +1,6 @@
 import type { Queryable } from '@brand-api/event-store';
+import { keysetPage } from '../keyset-page';
+import type { KeysetPage } from '../keyset-page';
 
 export interface BrandRow {
   id: string;
@@ -29,11 +31,7 @@ export interface ApiKeyCredential {
   customAuthEnabled: boolean;
 }
 
-export interface BrandPage {
-  data: BrandRow[];
-  hasMore: boolean;
-  nextCursor: string | null;
-}
+export type BrandPage = KeysetPage<BrandRow>;
 
 const brandColumns = `id::text AS id, name, custom_auth_enabled AS "customAuthEnabled",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
@@ -78,14 +76,12 @@ export async function listBrands(
          ORDER BY created_at, id LIMIT $1`,
     after === undefined ? [options.limit + 1] : [options.limit + 1, after.createdAt, after.id],
   );
-  const rows = result.rows.slice(0, options.limit).map(toBrand);
-  const hasMore = result.rows.length > options.limit;
-  const last = rows[rows.length - 1];
-  return {
-    data: rows,
-    hasMore,
-    nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-  };
+  return keysetPage(
+    result.rows,
+    options.limit,
+    (last) => encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }),
+    (kept) => kept.map(toBrand),
+  );
 }
 
 export async function listApiKeys(db: Queryable, brandId: string): Promise<ApiKeyRow[]> {

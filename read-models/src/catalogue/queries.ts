@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
 import type { Queryable } from '@brand-api/event-store';
+import { asRead, keysetPage } from '../keyset-page';
+import type { KeysetPage } from '../keyset-page';
 import { versionedGet } from '../versioned';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { SortKey } from './cursor';
 
-export interface CataloguePage<T> {
-  data: T[];
-  hasMore: boolean;
-  nextCursor: string | null;
-}
+export type CataloguePage<T> = KeysetPage<T>;
 
 export interface CatalogueListOptions {
   limit: number;
@@ -145,19 +143,11 @@ async function listPage<T extends { id: string; createdAt: string; updatedAt: st
   const text = `SELECT ${columns} FROM ${table} WHERE ${where.join(' AND ')}
      ORDER BY ${column}, id LIMIT $${params.length}`;
   const { rows } = await db.query<T>(text, params, prepared(text));
-  const data = rows.length > options.limit ? rows.slice(0, options.limit) : rows;
-  const hasMore = rows.length > options.limit;
-  const last = data.at(-1);
-  return {
-    data,
-    hasMore,
-    nextCursor:
-      hasMore && last
-        ? encodeCursor({
-            sort,
-            at: sort === 'created' ? last.createdAt : last.updatedAt,
-            id: last.id,
-          })
-        : null,
-  };
+  return keysetPage(
+    rows,
+    options.limit,
+    (last) =>
+      encodeCursor({ sort, at: sort === 'created' ? last.createdAt : last.updatedAt, id: last.id }),
+    asRead,
+  );
 }

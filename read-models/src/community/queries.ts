@@ -6,15 +6,13 @@ import type {
   PostType,
 } from '@brand-api/contracts';
 import type { Queryable } from '@brand-api/event-store';
+import { keysetPage } from '../keyset-page';
+import type { KeysetPage } from '../keyset-page';
 import { versionedGet } from '../versioned';
 import type { CommunityList } from './cursor';
 import { decodeCommunityCursor, encodeCommunityCursor } from './cursor';
 
-export interface CommunityPage<T> {
-  data: T[];
-  hasMore: boolean;
-  nextCursor: string | null;
-}
+export type CommunityPage<T> = KeysetPage<T>;
 
 export interface PageOptions {
   limit: number;
@@ -188,15 +186,10 @@ function page<Raw extends { id: string }, T>(
   map: (row: Raw) => T,
   sortAtOf: (row: Raw) => Date,
 ): CommunityPage<T> {
-  const hasMore = rows.length > limit;
-  const kept = rows.slice(0, limit);
-  const last = kept.at(-1);
-  return {
-    data: kept.map(map),
-    hasMore,
-    nextCursor:
-      hasMore && last
-        ? encodeCommunityCursor(list, { at: sortAtOf(last).toISOString(), id: last.id })
-        : null,
-  };
+  return keysetPage(
+    rows,
+    limit,
+    (last) => encodeCommunityCursor(list, { at: sortAtOf(last).toISOString(), id: last.id }),
+    (kept) => kept.map(map),
+  );
 }
