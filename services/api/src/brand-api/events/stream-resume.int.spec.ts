@@ -8,10 +8,10 @@
  * which is how this test found the feed ordering its pages by the positions' text ('1000'
  * before '999': the stream and the feed skipped events; read-models/src/event-feed/queries.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { aMember, memberJoined } from '@brand-api/webhooks/testing';
 import { openSse } from '../../bench/sse-reader';
 import type { SseConnection } from '../../bench/sse-reader';
 import { createTestApp } from '../../testing/test-app';
@@ -78,40 +78,11 @@ it(`loses and repeats nothing across ${disconnects} forced disconnects during ${
   let next = 0;
   const write = async () => {
     while (next < totalEvents) {
-      const n = (next += 1);
-      const memberId = randomUUID();
-      const occurredAt = new Date().toISOString();
-      await t.eventStore.appendToStream(
-        `member-${memberId}`,
-        [
-          {
-            type: 'MemberJoined',
-            data: {
-              memberId,
-              username: `resume-${n}`,
-              customAuthSub: `resume-${n}`,
-              email: `resume${n}@example.com`,
-              phoneNumber: null,
-              firstName: 'Ada',
-              lastName: null,
-              profilePictureUrl: null,
-              isEmailVerified: false,
-              role: 'CUSTOMER',
-              joinedVia: 'magicLink',
-              joinedAt: occurredAt,
-            },
-            metadata: {
-              brandId,
-              actor: { kind: 'system', id: 'stream-resume-test' },
-              requestId: null,
-              correlationId: randomUUID(),
-              causationId: null,
-              occurredAt,
-            },
-          },
-        ],
-        { expectedVersion: 'no_stream' },
-      );
+      next += 1;
+      const member = aMember();
+      await t.eventStore.appendToStream(`member-${member.id}`, [memberJoined(brandId, member)], {
+        expectedVersion: 'no_stream',
+      });
     }
   };
   await Promise.all(Array.from({ length: writers }, write));
