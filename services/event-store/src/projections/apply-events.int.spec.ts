@@ -285,23 +285,17 @@ describe(`applyPipelined on ${hasPostgresServer() ? 'a Postgres server' : 'PGlit
     return error as ProjectionApplyError;
   }
 
-  it('names the event whose row broke a multi-row INSERT', async () => {
+  // Forty events of one statement each; the event at `broken` names no note (a NOT NULL column).
+  it.each<[string, number, (id: number, name: string | null) => SqlStatement]>([
+    ['a multi-row INSERT', 27, (id, name) => note({ id, name })],
+    ['a rows statement over many events', 33, arrival],
+  ])('names the event whose row broke %s', async (_statement, broken, statementOf) => {
     const statements = Array.from({ length: 40 }, (_, id) => [
-      note({ id, name: id === 27 ? null : `note ${id}` }),
+      statementOf(id, id === broken ? null : `note ${id}`),
     ]);
     const { projection, events } = scripted(statements);
     const error = await failureOf(projection, events);
-    expect(error.event.streamVersion).toBe(27);
-    expect(error.cause).toMatchObject({ code: '23502' });
-  });
-
-  it('names the event whose row broke a rows statement over many events', async () => {
-    const statements = Array.from({ length: 40 }, (_, id) => [
-      arrival(id, id === 33 ? null : `note ${id}`),
-    ]);
-    const { projection, events } = scripted(statements);
-    const error = await failureOf(projection, events);
-    expect(error.event.streamVersion).toBe(33);
+    expect(error.event.streamVersion).toBe(broken);
     expect(error.cause).toMatchObject({ code: '23502' });
   });
 
