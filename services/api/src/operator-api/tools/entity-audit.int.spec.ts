@@ -48,6 +48,8 @@ const context = (requestId: string): CommandContext => ({
   causationId: null,
 });
 
+const now = '2025-05-01T10:00:00.000Z';
+
 interface Entry {
   type: string;
   requestId: string;
@@ -74,31 +76,45 @@ const at = async (entity: string, id: string, moment: string) =>
     ).body as { data: { existed: boolean; state: Record<string, unknown> } }
   ).data;
 
-/** One decider's command on one stream, run by the app's command engine. */
-const commandsThroughTheEngine = () => ({
-  execute: <C, E extends DomainEvent, S>(
-    decider: Decider<C, S, E>,
-    streamName: string,
-    command: C,
-    context: CommandContext,
-  ) =>
-    t.app.services.application.engine
-      .run(context, async (uow) => {
-        const stream = await uow.load(streamName, decider, { tenant: true });
-        stream.decide(command);
-        return stream.state;
-      })
-      .then(({ value }) => ({ state: value })),
-});
+/**
+ * One decider's command on one stream, in request `requestId`, run by the app's command engine;
+ * resolves to the stream's state after it.
+ */
+const execute = async <C, E extends DomainEvent, S>(
+  decider: Decider<C, S, E>,
+  streamName: string,
+  command: C,
+  requestId: string,
+): Promise<S> => {
+  const { value } = await t.app.services.application.engine.run(context(requestId), async (uow) => {
+    const stream = await uow.load(streamName, decider, { tenant: true });
+    stream.decide(command);
+    return stream.state;
+  });
+  return value;
+};
+
+/**
+ * Commands of one decider on one stream, one after the other, the n-th in request
+ * `${request}-n`; resolves to the stream's state after each.
+ */
+const executeInTurn = async <C, E extends DomainEvent, S>(
+  decider: Decider<C, S, E>,
+  streamName: string,
+  request: string,
+  commands: readonly C[],
+): Promise<S[]> => {
+  const states: S[] = [];
+  for (const [index, command] of commands.entries()) {
+    states.push(await execute(decider, streamName, command, `${request}-${index + 1}`));
+  }
+  return states;
+};
 
 /** Each kind: two commands through its decider, then its history and its state between them. */
 describe('audit history and time travel for every entity kind', () => {
   it('variant', async () => {
-    const run = commandsThroughTheEngine();
-    const now = '2025-05-01T10:00:00.000Z';
-    await run.execute(
-      variantDecider,
-      variantStreamName(ids.variant),
+    await executeInTurn(variantDecider, variantStreamName(ids.variant), 'req-variant', [
       {
         type: 'CreateVariant',
         data: {
@@ -108,17 +124,11 @@ describe('audit history and time travel for every entity kind', () => {
           now,
         },
       },
-      context('req-variant-1'),
-    );
-    await run.execute(
-      variantDecider,
-      variantStreamName(ids.variant),
       {
         type: 'UpdateVariant',
         data: { variantId: ids.variant, changes: { title: 'Large' }, now },
       },
-      context('req-variant-2'),
-    );
+    ]);
     const entries = await history('variant', ids.variant);
     expect(entries.map((e) => e.type)).toEqual(['VariantCreated', 'VariantUpdated']);
     expect(entries[1]!.changes).toEqual(
@@ -130,26 +140,16 @@ describe('audit history and time travel for every entity kind', () => {
   });
 
   it('member, member-group, room and post', async () => {
-    const run = commandsThroughTheEngine();
-    const now = '2025-05-01T10:00:00.000Z';
-    await run.execute(
-      memberGroupDecider,
-      memberGroupStreamName(ids.group),
+    await executeInTurn(memberGroupDecider, memberGroupStreamName(ids.group), 'req-group', [
       {
         type: 'CreateMemberGroup',
         data: { memberGroupId: ids.group, name: 'VIP', brandMemberBadge: null, badgeId: ids.badge },
       },
-      context('req-group-1'),
-    );
-    await run.execute(
-      memberGroupDecider,
-      memberGroupStreamName(ids.group),
       {
         type: 'UpdateMemberGroup',
         data: { name: 'VIPs', badgeId: ids.badge },
       },
-      context('req-group-2'),
-    );
+    ]);
     const groups = await history('member-group', ids.group);
     expect(groups.map((e) => e.changes.find((c) => c.field === 'name'))).toEqual([
       { field: 'name', before: undefined, after: 'VIP' },
@@ -159,36 +159,33 @@ describe('audit history and time travel for every entity kind', () => {
       name: 'VIP',
     });
 
-    const joined = await run.execute(
+    const [joined] = await executeInTurn(
       memberDecider,
       memberStreamName(ids.member),
-      {
-        type: 'JoinMember',
-        data: {
-          memberId: ids.member,
-          username: 'ada',
-          customAuthSub: null,
-          email: 'ada@example.com',
-          phoneNumber: null,
-          firstName: 'Ada',
-          lastName: null,
-          profilePictureUrl: null,
-          isEmailVerified: false,
-          role: 'CUSTOMER',
-          joinedVia: 'operator',
-          now,
+      'req-member',
+      [
+        {
+          type: 'JoinMember',
+          data: {
+            memberId: ids.member,
+            username: 'ada',
+            customAuthSub: null,
+            email: 'ada@example.com',
+            phoneNumber: null,
+            firstName: 'Ada',
+            lastName: null,
+            profilePictureUrl: null,
+            isEmailVerified: false,
+            role: 'CUSTOMER',
+            joinedVia: 'operator',
+            now,
+          },
         },
-      },
-      context('req-member-1'),
-    );
-    await run.execute(
-      memberDecider,
-      memberStreamName(ids.member),
-      {
-        type: 'UpdateMember',
-        data: { isBanned: true, knownGroupIds: [], emailVerificationAllowed: false },
-      },
-      context('req-member-2'),
+        {
+          type: 'UpdateMember',
+          data: { isBanned: true, knownGroupIds: [], emailVerificationAllowed: false },
+        },
+      ],
     );
     const members = await history('member', ids.member);
     expect(members.map((e) => e.type)).toEqual(['MemberJoined', 'MemberBanned']);
@@ -199,24 +196,22 @@ describe('audit history and time travel for every entity kind', () => {
       isBanned: false,
     });
 
-    const room = await run.execute(
+    const room = await execute(
       roomDecider,
       roomStreamName(ids.room),
       {
         type: 'CreateRoom',
         data: { roomId: ids.room, name: 'General' },
       },
-      context('req-room-1'),
+      'req-room-1',
     );
-    const actor = actingMemberOf(joined.state as Extract<MemberState, { status: 'active' }>);
-    await run.execute(
-      postDecider,
-      postStreamName(ids.post),
+    const actor = actingMemberOf(joined as Extract<MemberState, { status: 'active' }>);
+    await executeInTurn(postDecider, postStreamName(ids.post), 'req-post', [
       {
         type: 'CreatePost',
         data: {
           postId: ids.post,
-          room: room.state,
+          room,
           actor,
           type: 'TEXT',
           title: 'Hello',
@@ -224,17 +219,11 @@ describe('audit history and time travel for every entity kind', () => {
           now,
         },
       },
-      context('req-post-1'),
-    );
-    await run.execute(
-      postDecider,
-      postStreamName(ids.post),
       {
         type: 'PinPost',
         data: { actor: { ...actor, role: 'ADMIN' } },
       },
-      context('req-post-2'),
-    );
+    ]);
     const posts = await history('post', ids.post);
     expect(posts.map((e) => e.type)).toEqual(['PostCreated', 'PostPinned']);
     expect(posts[1]!.changes).toEqual(
@@ -246,29 +235,25 @@ describe('audit history and time travel for every entity kind', () => {
   });
 
   it('webhook-endpoint, with its signing secret redacted', async () => {
-    const run = commandsThroughTheEngine();
-    await run.execute(
+    await executeInTurn(
       webhookEndpointDecider,
       webhookEndpointStreamName(ids.endpoint),
-      {
-        type: 'RegisterWebhookEndpoint',
-        data: {
-          webhookEndpointId: ids.endpoint,
-          brandId,
-          url: 'https://hooks.example/a',
-          secret: `whsec_${'A'.repeat(40)}`,
+      'req-hook',
+      [
+        {
+          type: 'RegisterWebhookEndpoint',
+          data: {
+            webhookEndpointId: ids.endpoint,
+            brandId,
+            url: 'https://hooks.example/a',
+            secret: `whsec_${'A'.repeat(40)}`,
+          },
         },
-      },
-      context('req-hook-1'),
-    );
-    await run.execute(
-      webhookEndpointDecider,
-      webhookEndpointStreamName(ids.endpoint),
-      {
-        type: 'UpdateWebhookEndpoint',
-        data: { webhookEndpointId: ids.endpoint, brandId, url: 'https://hooks.example/b' },
-      },
-      context('req-hook-2'),
+        {
+          type: 'UpdateWebhookEndpoint',
+          data: { webhookEndpointId: ids.endpoint, brandId, url: 'https://hooks.example/b' },
+        },
+      ],
     );
     const entries = await history('webhook-endpoint', ids.endpoint);
     expect(entries[1]!.changes).toEqual(
@@ -286,14 +271,12 @@ describe('audit history and time travel for every entity kind', () => {
   });
 
   it('a request: everything it did across streams, in log order, with what each event changed', async () => {
-    const run = commandsThroughTheEngine();
-    const now = '2025-05-01T10:00:00.000Z';
     const variants = [
       '10000000-0000-4000-8000-000000000011',
       '10000000-0000-4000-8000-000000000012',
     ];
     const create = (variantId: string, requestId: string) =>
-      run.execute(
+      execute(
         variantDecider,
         variantStreamName(variantId),
         {
@@ -310,19 +293,19 @@ describe('audit history and time travel for every entity kind', () => {
             now,
           },
         },
-        context(requestId),
+        requestId,
       );
     // The request changes a variant another request created, then creates one: each entry's
     // changes come from its stream folded from the start, not from the request's events alone.
     await create(variants[0]!, 'req-first');
-    await run.execute(
+    await execute(
       variantDecider,
       variantStreamName(variants[0]!),
       {
         type: 'UpdateVariant',
         data: { variantId: variants[0]!, changes: { title: 'Large' }, now },
       },
-      context('req-shared'),
+      'req-shared',
     );
     await create(variants[1]!, 'req-shared');
     const response = await t.http
