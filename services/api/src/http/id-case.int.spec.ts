@@ -71,6 +71,9 @@ async function call(
   return body === undefined ? request : request.send(body);
 }
 const dataOf = (response: Response) => (response.body as { data: Record<string, unknown> }).data;
+/** The id of what a POST of `body` to `path` created. */
+const created = async (path: string, headers: Record<string, string>, body: object) =>
+  String(dataOf(await call('post', path, headers, body)).id);
 
 beforeAll(async () => {
   t = await createTestApp({ config: { publicUrl: 'https://community.example.com' } });
@@ -83,24 +86,16 @@ beforeAll(async () => {
   ({ key } = brand);
   ids.brand = brand.brandId;
   ids.key = brand.keyId;
-  const product = await call('post', '/api/v1/brand-products', api(), catalogue('shirt'));
-  ids.product = String(dataOf(product).id);
-  ids.doomedProduct = String(
-    dataOf(await call('post', '/api/v1/brand-products', api(), catalogue('doomed'))).id,
-  );
-  const variant = await call('post', '/api/v1/brand-product-variants', api(), {
+  ids.product = await created('/api/v1/brand-products', api(), catalogue('shirt'));
+  ids.doomedProduct = await created('/api/v1/brand-products', api(), catalogue('doomed'));
+  ids.variant = await created('/api/v1/brand-product-variants', api(), {
     storeId: 'shirt-s',
     productStoreId: 'shirt',
     title: 'Small',
     position: 1,
   });
-  ids.variant = String(dataOf(variant).id);
-  ids.group = String(
-    dataOf(await call('post', '/api/v1/member-groups', api(), { name: 'VIP' })).id,
-  );
-  ids.doomedGroup = String(
-    dataOf(await call('post', '/api/v1/member-groups', api(), { name: 'Gone' })).id,
-  );
+  ids.group = await created('/api/v1/member-groups', api(), { name: 'VIP' });
+  ids.doomedGroup = await created('/api/v1/member-groups', api(), { name: 'Gone' });
   const signedUp = await t.http
     .post(`/community/v1/brands/${ids.brand}/sign-up`)
     .send({ email: 'ada@example.com', firstName: 'Ada' })
@@ -111,32 +106,20 @@ beforeAll(async () => {
   await call('patch', `/admin/v1/brands/${ids.brand}/members/${ids.member}`, admin, {
     role: 'MODERATOR',
   });
-  const room = await call('post', `/admin/v1/brands/${ids.brand}/rooms`, admin, { name: 'Hall' });
-  ids.room = String(dataOf(room).id);
-  const post = await call(
-    'post',
+  ids.room = await created(`/admin/v1/brands/${ids.brand}/rooms`, admin, { name: 'Hall' });
+  ids.post = await created(
     `/community/v1/rooms/${ids.room}/posts`,
     { cookie },
-    {
-      type: 'TEXT',
-      title: 'Hello',
-      contentHtml: '<p>Hi</p>',
-    },
+    { type: 'TEXT', title: 'Hello', contentHtml: '<p>Hi</p>' },
   );
-  ids.post = String(dataOf(post).id);
-  const comment = await call(
-    'post',
+  ids.comment = await created(
     `/community/v1/posts/${ids.post}/comments`,
     { cookie },
-    {
-      contentHtml: '<p>First</p>',
-    },
+    { contentHtml: '<p>First</p>' },
   );
-  ids.comment = String(dataOf(comment).id);
-  const endpoint = await call('post', `/admin/v1/brands/${ids.brand}/webhook-endpoints`, admin, {
+  ids.endpoint = await created(`/admin/v1/brands/${ids.brand}/webhook-endpoints`, admin, {
     url: 'https://93.184.216.34/hook',
   });
-  ids.endpoint = String(dataOf(endpoint).id);
 });
 afterAll(async () => {
   await webhooks.stop();
