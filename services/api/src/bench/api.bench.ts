@@ -45,9 +45,9 @@ import {
 import type { Figure } from './catalogue-load';
 import { embeddedMode, printEmbedded } from './embedded-mode';
 import {
-  benchAdminToken as adminToken,
   benchRunId as runId,
   benchServerUrl as serverUrl,
+  startBenchApi,
   withBenchDatabase,
 } from './bench-database';
 import { startServer } from './processes';
@@ -64,13 +64,9 @@ async function main(): Promise<number> {
   return withBenchDatabase(serverUrl, database, async ({ url, started }) => {
     const hello = await startServer('hello-server.js');
     started.push(hello);
-    const api = await startServer('api-server.js', {
-      BENCH_DATABASE_URL: url.toString(),
-      BENCH_ADMIN_TOKEN: adminToken,
-    });
+    const api = await startBenchApi({ BENCH_DATABASE_URL: url.toString() });
     started.push(api);
-    const { key, brandId } = await catalogueKey(api, adminToken);
-    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const { key, brandId, headers } = await catalogueKey(api);
 
     // Load through the bulk command path: four loaders, 100 products per call.
     const { seconds: loadSeconds, peakMb: loadPeakMb } = await bulkLoad(api, key, totalProducts);
@@ -142,9 +138,8 @@ async function main(): Promise<number> {
     }
 
     // The same reads on a server without the read cache: what a read reaching Postgres costs.
-    const uncached = await startServer('api-server.js', {
+    const uncached = await startBenchApi({
       BENCH_DATABASE_URL: url.toString(),
-      BENCH_ADMIN_TOKEN: adminToken,
       BENCH_READ_CACHE: 'off',
     });
     let twins: TwinFigure[];
@@ -178,7 +173,7 @@ async function main(): Promise<number> {
       await uncached.stop();
     }
 
-    const embedded = await embeddedMode(adminToken, runId);
+    const embedded = await embeddedMode(runId);
 
     const helloRps = figures[0]?.rps ?? Number.NaN;
     console.log(

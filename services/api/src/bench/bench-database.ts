@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@brand-api/event-store';
 import { createPgDatabase } from '@brand-api/event-store';
+import { startServer } from './processes';
 import type { ServerProcess } from './processes';
 
 /** The Postgres server the benchmarks make their databases on: DATABASE_URL, or the local one. */
@@ -15,6 +16,14 @@ export const benchServerUrl =
 export const benchAdminToken = randomBytes(24).toString('hex');
 /** This run's tag in the names it makes (databases, store ids), apart from other runs'. */
 export const benchRunId = randomBytes(3).toString('hex');
+
+/**
+ * The API server of this run, on a database (`BENCH_DATABASE_URL`) or a data directory
+ * (`BENCH_DATA_DIR`), its operator API open to the run's admin token.
+ */
+export function startBenchApi(env: Record<string, string>): Promise<ServerProcess> {
+  return startServer('api-server.js', { ...env, BENCH_ADMIN_TOKEN: benchAdminToken });
+}
 
 export interface BenchDatabase {
   /** Its connection string. */

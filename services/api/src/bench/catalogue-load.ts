@@ -4,6 +4,7 @@
  * autocannon while sampling the server's RSS.
  */
 import autocannon from 'autocannon';
+import { benchAdminToken } from './bench-database';
 import { withPeakRss } from './processes';
 import type { ServerProcess } from './processes';
 
@@ -60,25 +61,31 @@ export async function json<T>(url: string, init: RequestInit & { token: string }
   return (await response.json()) as T;
 }
 
-/** A brand and an API key with the catalogue scopes, made through the operator API. */
+/**
+ * A brand and an API key with the catalogue scopes, made through the operator API with the
+ * run's admin token; `headers` are those of a JSON request with the key.
+ */
 export async function catalogueKey(
   api: ServerProcess,
-  adminToken: string,
-): Promise<{ key: string; brandId: string }> {
+): Promise<{ key: string; brandId: string; headers: Record<string, string> }> {
   const brand = await json<{ data: { id: string } }>(`${api.url}/admin/v1/brands`, {
     method: 'POST',
-    token: adminToken,
+    token: benchAdminToken,
     body: JSON.stringify({ name: 'Benchmark brand' }),
   });
   const { data: issued } = await json<{ data: { key: string } }>(
     `${api.url}/admin/v1/brands/${brand.data.id}/api-keys`,
     {
       method: 'POST',
-      token: adminToken,
+      token: benchAdminToken,
       body: JSON.stringify({ scopes: ['brand_products:read', 'brand_products:write'] }),
     },
   );
-  return { key: issued.key, brandId: brand.data.id };
+  return {
+    key: issued.key,
+    brandId: brand.data.id,
+    headers: { authorization: `Bearer ${issued.key}`, 'content-type': 'application/json' },
+  };
 }
 
 /** Loads `total` products through four concurrent bulk callers, 100 products a call. */

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bulkLoad, catalogueKey, json, jsonPosts, measure, product } from './catalogue-load';
 import type { Figure } from './catalogue-load';
-import { startServer, withPeakRss } from './processes';
+import { startBenchApi } from './bench-database';
+import { withPeakRss } from './processes';
 
 const embeddedProducts = Number(process.env.BENCH_EMBEDDED_PRODUCTS ?? 10_000);
 
@@ -21,16 +22,12 @@ export interface EmbeddedFigures {
   peakRssMb: number;
 }
 
-export async function embeddedMode(adminToken: string, runId: string): Promise<EmbeddedFigures> {
+export async function embeddedMode(runId: string): Promise<EmbeddedFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-embedded-'));
-  const api = await startServer('api-server.js', {
-    BENCH_DATA_DIR: dataDir,
-    BENCH_ADMIN_TOKEN: adminToken,
-  });
+  const api = await startBenchApi({ BENCH_DATA_DIR: dataDir });
   try {
     const { value, peakMb } = await withPeakRss(api, async () => {
-      const { key } = await catalogueKey(api, adminToken);
-      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const { key, headers } = await catalogueKey(api);
       const load = await bulkLoad(api, key, embeddedProducts);
       const page = await json<{ data: { id: string }[] }>(`${api.url}/api/v1/brand-products`, {
         token: key,

@@ -14,10 +14,10 @@ import {
   benchAdminToken as adminToken,
   benchRunId as runId,
   benchServerUrl as serverUrl,
+  startBenchApi,
   withBenchDatabase,
 } from './bench-database';
 import { json } from './catalogue-load';
-import { startServer } from './processes';
 import type { ServerProcess } from './processes';
 import { openSse } from './sse-reader';
 
@@ -34,19 +34,13 @@ interface Phase {
 async function main(): Promise<void> {
   const phases: Phase[] = [];
   await withBenchDatabase(serverUrl, `bench_events_${runId}`, async ({ url, started }) => {
-    const api = await startServer('api-server.js', {
-      BENCH_DATABASE_URL: url,
-      BENCH_ADMIN_TOKEN: adminToken,
-    });
+    const api = await startBenchApi({ BENCH_DATABASE_URL: url });
     started.push(api);
     phases.push(...(await measure(api, 'postgres')));
   });
   if (process.argv.includes('--embedded')) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-events-'));
-    const api = await startServer('api-server.js', {
-      BENCH_DATA_DIR: dataDir,
-      BENCH_ADMIN_TOKEN: adminToken,
-    });
+    const api = await startBenchApi({ BENCH_DATA_DIR: dataDir });
     try {
       phases.push(...(await measure(api, 'embedded')));
     } finally {

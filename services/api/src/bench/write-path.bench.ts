@@ -29,9 +29,9 @@ import {
   product,
 } from './catalogue-load';
 import {
-  benchAdminToken as adminToken,
   benchRunId as runId,
   benchServerUrl as serverUrl,
+  startBenchApi,
   withBenchDatabase,
 } from './bench-database';
 import { perRequest, settledCounters, tableBreakdown, workBetween } from './database-counters';
@@ -88,12 +88,9 @@ async function runWorkloads(
   started: ServerProcess[],
   proxies: { ours: PgProxy; raw: PgProxy },
 ): Promise<void> {
-  const api = await startServer('api-server.js', {
-    BENCH_DATABASE_URL: proxies.ours.urlFor(url),
-    BENCH_ADMIN_TOKEN: adminToken,
-  });
+  const api = await startBenchApi({ BENCH_DATABASE_URL: proxies.ours.urlFor(url) });
   started.push(api);
-  const { key, brandId } = await catalogueKey(api, adminToken);
+  const { brandId, headers } = await catalogueKey(api);
   const raw = await startServer('raw-server.js', {
     BENCH_DATABASE_URL: proxies.raw.urlFor(url),
     BENCH_BRAND_ID: brandId,
@@ -102,7 +99,6 @@ async function runWorkloads(
   // The statistics are read on a connection of their own, straight to Postgres.
   const stats = createPgDatabase({ connectionString: url, max: 1, applicationName: 'bench-stats' });
   try {
-    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     let counter = 0;
     const storeId = (side: string) => `w-${side}-${runId}-${counter++}`;
     const workloads = [
