@@ -284,40 +284,27 @@ describe('posts, pins, likes and comments', () => {
 });
 
 describe('validation of community commands: 400 naming the field, nothing written', () => {
+  /** A post the API takes: each row below leaves out or spoils one of its fields. */
+  const validPost = { type: 'TEXT', title: 't', contentHtml: 'x' };
   it.each<[string, string, unknown, string]>([
     ['a post without type', 'posts', { title: 't', contentHtml: 'x' }, '/type'],
-    [
-      'a post of an unknown type',
-      'posts',
-      { type: 'STORY', title: 't', contentHtml: 'x' },
-      '/type',
-    ],
+    ['a post of an unknown type', 'posts', { ...validPost, type: 'STORY' }, '/type'],
     ['a post without title', 'posts', { type: 'TEXT', contentHtml: 'x' }, '/title'],
-    [
-      'a post with a blank title',
-      'posts',
-      { type: 'TEXT', title: '   ', contentHtml: 'x' },
-      '/title',
-    ],
+    ['a post with a blank title', 'posts', { ...validPost, title: '   ' }, '/title'],
     [
       'a post with a title of 301 characters',
       'posts',
-      { type: 'TEXT', title: 'x'.repeat(301), contentHtml: 'x' },
+      { ...validPost, title: 'x'.repeat(301) },
       '/title',
     ],
     ['a post without content', 'posts', { type: 'TEXT', title: 't' }, '/contentHtml'],
     [
       'a post of only a script',
       'posts',
-      { type: 'TEXT', title: 't', contentHtml: '<script>x()</script>' },
+      { ...validPost, contentHtml: '<script>x()</script>' },
       '/contentHtml',
     ],
-    [
-      'a post with an unknown field',
-      'posts',
-      { type: 'TEXT', title: 't', contentHtml: 'x', pinned: true },
-      '/pinned',
-    ],
+    ['a post with an unknown field', 'posts', { ...validPost, pinned: true }, '/pinned'],
     ['a comment without content', 'comments', {}, '/contentHtml'],
     [
       'a comment of only an iframe',
