@@ -1,17 +1,14 @@
-import type { RecordedEvent } from './event-store';
+import { recordedEvent } from './testing/recorded-event';
 import { UpcasterRegistry } from './upcasting';
 
-const stored = (type: string, schemaVersion: number, data: unknown): RecordedEvent => ({
-  id: '5f0c2f43-6a55-4a8f-9d6c-0a4c9d3a2c11',
-  type,
-  data,
-  schemaVersion,
-  metadata: { brandId: 'b1' },
-  streamName: 'product-1',
-  streamVersion: 0,
-  position: { commit: 1, prepare: 1 },
-  recordedAt: new Date('2026-11-26T00:00:00.000Z'),
-});
+const stored = (type: string, schemaVersion: number, data: unknown) =>
+  recordedEvent({
+    type,
+    data,
+    schemaVersion,
+    metadata: { brandId: 'b1' },
+    streamName: 'product-1',
+  });
 
 // Version 1 had `name`; version 2 renamed it `title`; version 3 added `currency`.
 const renamed = {

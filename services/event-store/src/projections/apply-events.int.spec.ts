@@ -1,7 +1,7 @@
 import type { Transaction } from '../db';
 import type { RecordedEvent } from '../event-store';
 import type { TestDatabase } from '../testing';
-import { createTestDatabase, hasPostgresServer } from '../testing';
+import { createTestDatabase, hasPostgresServer, recordedEvent } from '../testing';
 import { applyPipelined } from './apply-events';
 import type { Projection, SqlStatement } from './projection';
 import { ProjectionApplyError } from './projection';
@@ -63,17 +63,13 @@ const countNotes: SqlStatement = {
 };
 
 function eventAt(n: number): RecordedEvent {
-  return {
+  return recordedEvent({
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     type: 'Happened',
     data: {},
-    metadata: {},
-    schemaVersion: 1,
-    streamName: 'test',
     streamVersion: n,
     position: { commit: n + 1, prepare: n + 1 },
-    recordedAt: new Date(0),
-  };
+  });
 }
 
 /** A projection whose n-th event has the n-th list of statements. */

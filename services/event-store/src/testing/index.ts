@@ -7,6 +7,7 @@ export * from './whole-log';
 export * from './eventually';
 export * from './spawn-typescript';
 export * from './projection-spec';
+export * from './recorded-event';
 export * from './old-versions';
 export * from './tcp-proxy';
 export * from './held-transaction';

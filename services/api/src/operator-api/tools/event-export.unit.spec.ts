@@ -1,17 +1,8 @@
-import type { RecordedEvent } from '@brand-api/event-store';
+import { recordedEvent } from '@brand-api/event-store/testing';
 import { envelopeOf } from './event-export';
 
-const recorded = (type: string, data: unknown): RecordedEvent => ({
-  id: '5f0c2f43-6a55-4a8f-9d6c-0a4c9d3a2c11',
-  type,
-  data,
-  metadata: { brandId: 'b1' },
-  schemaVersion: 1,
-  streamName: 'webhookEndpoint-e1',
-  streamVersion: 0,
-  position: { commit: 10, prepare: 3 },
-  recordedAt: new Date('2026-11-22T10:00:00.000Z'),
-});
+const recorded = (type: string, data: unknown) =>
+  recordedEvent({ type, data, position: { commit: 10, prepare: 3 } });
 
 describe('event export envelopes', () => {
   it('never carry a webhook signing secret out of the log', () => {
