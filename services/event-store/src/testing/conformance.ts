@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   EventStore,
+  ExpectedVersion,
   LogPosition,
   NewEvent,
   RecordedEvent,
@@ -144,12 +145,17 @@ export function describeEventStoreConformance(
     });
 
     describe('expected version', () => {
+      /** Appends `count` events expecting `expectedVersion`. */
+      const append = (stream: string, expectedVersion: ExpectedVersion, count = 1) =>
+        store.appendToStream(stream, testEvents(count), { expectedVersion });
+      /** What an append of one event expecting `expectedVersion` throws. */
+      const refusal = (stream: string, expectedVersion: ExpectedVersion) =>
+        append(stream, expectedVersion).catch((e: unknown) => e);
+
       it("'no_stream' succeeds only on a stream that does not exist", async () => {
         const stream = streamName('no-stream');
-        await store.appendToStream(stream, testEvents(1), { expectedVersion: 'no_stream' });
-        const error = await store
-          .appendToStream(stream, testEvents(1), { expectedVersion: 'no_stream' })
-          .catch((e: unknown) => e);
+        await append(stream, 'no_stream');
+        const error = await refusal(stream, 'no_stream');
         expect(error).toBeInstanceOf(ConcurrencyError);
         expect(error).toMatchObject({
           streamName: stream,
@@ -160,40 +166,30 @@ export function describeEventStoreConformance(
 
       it("'stream_exists' succeeds only on a stream that exists", async () => {
         const stream = streamName('exists');
-        const error = await store
-          .appendToStream(stream, testEvents(1), { expectedVersion: 'stream_exists' })
-          .catch((e: unknown) => e);
+        const error = await refusal(stream, 'stream_exists');
         expect(error).toBeInstanceOf(ConcurrencyError);
         expect(error).toMatchObject({ actualVersion: 'no_stream' });
-        await store.appendToStream(stream, testEvents(1), { expectedVersion: 'no_stream' });
-        const result = await store.appendToStream(stream, testEvents(2), {
-          expectedVersion: 'stream_exists',
-        });
+        await append(stream, 'no_stream');
+        const result = await append(stream, 'stream_exists', 2);
         expect(result.nextExpectedVersion).toBe(2);
       });
 
       it("'any' appends whether or not the stream exists", async () => {
         const stream = streamName('any');
-        await store.appendToStream(stream, testEvents(1), { expectedVersion: 'any' });
-        const result = await store.appendToStream(stream, testEvents(1), {
-          expectedVersion: 'any',
-        });
+        await append(stream, 'any');
+        const result = await append(stream, 'any');
         expect(result.nextExpectedVersion).toBe(1);
       });
 
       it('a number must equal the version of the last event', async () => {
         const stream = streamName('number');
-        const missing = await store
-          .appendToStream(stream, testEvents(1), { expectedVersion: 0 })
-          .catch((e: unknown) => e);
+        const missing = await refusal(stream, 0);
         expect(missing).toMatchObject({ name: 'ConcurrencyError', actualVersion: 'no_stream' });
-        await store.appendToStream(stream, testEvents(2), { expectedVersion: 'no_stream' });
-        const stale = await store
-          .appendToStream(stream, testEvents(1), { expectedVersion: 0 })
-          .catch((e: unknown) => e);
+        await append(stream, 'no_stream', 2);
+        const stale = await refusal(stream, 0);
         expect(stale).toBeInstanceOf(ConcurrencyError);
         expect(stale).toMatchObject({ expectedVersion: 0, actualVersion: 1 });
-        const result = await store.appendToStream(stream, testEvents(1), { expectedVersion: 1 });
+        const result = await append(stream, 1);
         expect(result.nextExpectedVersion).toBe(2);
         expect(await store.readStream(stream)).toHaveLength(3);
       });
