@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { testAdminToken } from '@brand-api/api/testing';
 import { exitCodes } from './exit-codes';
 import { runCli } from './program';
-import { json, useBrandctl } from './testing/brandctl-harness';
+import { json, unknownId, useBrandctl } from './testing/brandctl-harness';
 
 jest.setTimeout(60_000);
 
@@ -119,12 +119,7 @@ describe('brandctl', () => {
     });
     expect(flagWins.code).toBe(0);
 
-    const missing = await brandctl([
-      'keys',
-      'list',
-      '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
-      '--json',
-    ]);
+    const missing = await brandctl(['keys', 'list', unknownId, '--json']);
     expect(missing.code).toBe(1);
     expect(json<{ code: string }>(missing.stderr).code).toBe('NOT_FOUND');
 
@@ -132,7 +127,7 @@ describe('brandctl', () => {
     const badScope = await brandctl([
       'keys',
       'create',
-      '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
+      unknownId,
       '--scopes',
       'members:read,nope:read',
     ]);
@@ -144,7 +139,7 @@ describe('brandctl', () => {
       /\nCorrect what the server names above, then run the command again\.\n$/,
     );
 
-    const notFound = await brandctl(['keys', 'list', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b']);
+    const notFound = await brandctl(['keys', 'list', unknownId]);
     expect(notFound).toEqual({
       code: 1,
       stdout: '',
@@ -174,7 +169,7 @@ describe('brandctl', () => {
   });
 
   it('explains usage mistakes and exits 64 (sysexits USAGE); an unreachable server exits 69', async () => {
-    const nothing = await brandctl(['brands', 'update', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b']);
+    const nothing = await brandctl(['brands', 'update', unknownId]);
     expect(nothing.code).toBe(exitCodes.usage);
     expect(nothing.stderr).toContain('Nothing to update');
 

@@ -1,4 +1,4 @@
-import { useBrandctl } from './testing/brandctl-harness';
+import { unknownId, useBrandctl } from './testing/brandctl-harness';
 import { readWholeLog } from '@brand-api/event-store/testing';
 
 jest.setTimeout(60_000);
@@ -56,13 +56,7 @@ describe('brandctl members set-role', () => {
     const owner = await brandctl(['members', 'set-role', brandId, memberId, 'owner']);
     expect(owner.code).not.toBe(0);
     expect(owner.stderr).toContain('Allowed roles: ADMIN, MODERATOR, CUSTOMER.');
-    const unknown = await brandctl([
-      'members',
-      'set-role',
-      brandId,
-      '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
-      'ADMIN',
-    ]);
+    const unknown = await brandctl(['members', 'set-role', brandId, unknownId, 'ADMIN']);
     expect(unknown).toEqual({
       code: 1,
       stdout: '',

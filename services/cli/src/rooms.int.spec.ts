@@ -1,4 +1,4 @@
-import { useBrandctl } from './testing/brandctl-harness';
+import { unknownId, useBrandctl } from './testing/brandctl-harness';
 import { readWholeLog } from '@brand-api/event-store/testing';
 
 jest.setTimeout(60_000);
@@ -27,25 +27,17 @@ describe('brandctl rooms create', () => {
   });
 
   it('reports an unknown brand, a missing token and a bad name as errors', async () => {
-    const unknown = await brandctl([
-      'rooms',
-      'create',
-      '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
-      'X',
-    ]);
+    const unknown = await brandctl(['rooms', 'create', unknownId, 'X']);
     expect(unknown).toMatchObject({ code: 1, stdout: '' });
     expect(unknown.stderr).toBe(
       'Error: Resource not found (NOT_FOUND, HTTP 404)\n' +
         'Check the ids on the command line: the list commands (brandctl brands list, webhooks list <brandId>, …) show what exists.\n',
     );
-    const anonymous = await brandctl(
-      ['rooms', 'create', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b', 'X'],
-      {
-        BRANDCTL_TOKEN: undefined,
-      },
-    );
+    const anonymous = await brandctl(['rooms', 'create', unknownId, 'X'], {
+      BRANDCTL_TOKEN: undefined,
+    });
     expect(anonymous.stderr).toContain('ADMIN_UNAUTHORIZED');
-    const blank = await brandctl(['rooms', 'create', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b', '']);
+    const blank = await brandctl(['rooms', 'create', unknownId, '']);
     expect(blank.stderr).toContain('VALIDATION_FAILED');
   });
 });

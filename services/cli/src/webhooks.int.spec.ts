@@ -7,7 +7,7 @@ import { createDeliverer, createNodeHttpClient, webhookMessageId } from '@brand-
 import { aMember, memberJoined, startWebhookReceiver } from '@brand-api/webhooks/testing';
 import type { WebhookReceiver } from '@brand-api/webhooks/testing';
 import { exitCodes } from './exit-codes';
-import { startBrandctlHarness } from './testing/brandctl-harness';
+import { startBrandctlHarness, unknownId } from './testing/brandctl-harness';
 import type { BrandctlHarness } from './testing/brandctl-harness';
 
 jest.setTimeout(60_000);
@@ -145,12 +145,7 @@ describe('brandctl webhooks', () => {
   });
 
   it('reports bad options and API errors', async () => {
-    const noChange = await brandctl([
-      'webhooks',
-      'update',
-      '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b',
-      'x',
-    ]);
+    const noChange = await brandctl(['webhooks', 'update', unknownId, 'x']);
     expect(noChange.code).not.toBe(0);
     expect(noChange.stderr).toContain('Nothing to update');
     const badEvent = await brandctl([
@@ -179,7 +174,7 @@ describe('brandctl webhooks', () => {
     } finally {
       process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
     }
-    const unknown = await brandctl(['webhooks', 'list', '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b']);
+    const unknown = await brandctl(['webhooks', 'list', unknownId]);
     expect(unknown).toMatchObject({ code: 1, stdout: '' });
     expect(unknown.stderr).toMatch(
       /^Error: Resource not found \(NOT_FOUND, HTTP 404\)\nCheck the ids on the command line/,
@@ -187,7 +182,7 @@ describe('brandctl webhooks', () => {
   });
 
   it('replay without --since says what to pass, and exits 64 (usage)', async () => {
-    const brandId = '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b';
+    const brandId = unknownId;
     const endpointId = '1c0ffee0-1a3d-4e5f-8a7b-6c5d4e3f2a1b';
     const noSince = await brandctl(['webhooks', 'replay', brandId, endpointId]);
     expect(noSince).toMatchObject({ code: exitCodes.usage, stdout: '' });

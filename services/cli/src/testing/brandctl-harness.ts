@@ -91,3 +91,6 @@ export function useBrandctl(options: Parameters<typeof createTestApp>[0] = {}): 
 
 /** Parses brandctl's --json output (or a JSON error on stderr) as T. */
 export const json = <T>(text: string) => JSON.parse(text) as T;
+
+/** A well-formed id that names nothing in the test app: no brand, key, member or endpoint. */
+export const unknownId = '9b2f4c6e-1a3d-4e5f-8a7b-6c5d4e3f2a1b';
