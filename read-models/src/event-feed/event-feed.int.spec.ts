@@ -7,27 +7,16 @@
  * transaction, its position taken from that transaction's id.
  */
 import { randomUUID } from 'node:crypto';
-import { inlineWritesLock, migrate } from '@brand-api/event-store';
+import { inlineWritesLock } from '@brand-api/event-store';
 import type { Database, Transaction } from '@brand-api/event-store';
-import {
-  createTestDatabase,
-  describeOnServer,
-  holdTransaction,
-} from '@brand-api/event-store/testing';
-import type { TestDatabase } from '@brand-api/event-store/testing';
+import { describeOnServer, holdTransaction, useTestDatabase } from '@brand-api/event-store/testing';
 import { eventFeedMigrations } from './migrations';
 import { feedHeadOf, readEventFeed, startOfFeed } from './queries';
 
 jest.setTimeout(60_000);
 
-let testDb: TestDatabase;
-let db: Database;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await migrate(testDb.db, eventFeedMigrations);
-  db = testDb.db;
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDatabase(eventFeedMigrations);
+const db = () => testDb().db;
 
 const inlineWritesShared = [inlineWritesLock('shared')];
 
@@ -48,18 +37,18 @@ const runningInlineWrite = (on: Database, brandId: string, id: string) =>
   holdTransaction(on, (tx) => insertRow(tx, brandId, id), inlineWritesShared);
 
 const ids = async (brandId: string) =>
-  (await readEventFeed(db, brandId, { after: startOfFeed, limit: 10 })).rows.map((row) => row.id);
+  (await readEventFeed(db(), brandId, { after: startOfFeed, limit: 10 })).rows.map((row) => row.id);
 
 it('reads committed writes at once when no other write runs, in pages', async () => {
   const brandId = randomUUID();
-  await inlineWrite(db, brandId, 'msg_a');
-  await inlineWrite(db, brandId, 'msg_b');
-  expect(await readEventFeed(db, brandId, { after: startOfFeed, limit: 1 })).toMatchObject({
+  await inlineWrite(db(), brandId, 'msg_a');
+  await inlineWrite(db(), brandId, 'msg_b');
+  expect(await readEventFeed(db(), brandId, { after: startOfFeed, limit: 1 })).toMatchObject({
     rows: [{ id: 'msg_a' }],
     hasMore: true,
     held: false,
   });
-  expect(await readEventFeed(db, brandId, { after: startOfFeed, limit: 10 })).toMatchObject({
+  expect(await readEventFeed(db(), brandId, { after: startOfFeed, limit: 10 })).toMatchObject({
     rows: [{ id: 'msg_a' }, { id: 'msg_b' }],
     hasMore: false,
     held: false,
@@ -76,7 +65,7 @@ it('goes in the order of positions when they gain a digit, page by page, and fro
     [1000, 10],
     [10000, 1],
   ];
-  await db.query(
+  await db().query(
     `INSERT INTO brand_events (brand_id, log_commit, log_prepare, id, event_type, occurred_at, body)
      SELECT $1, p.commit, p.prepare, 'msg_' || p.commit || '_' || p.prepare, 'user.joined', now(), '{}'
      FROM unnest($2::bigint[], $3::bigint[]) AS p (commit, prepare)`,
@@ -87,13 +76,13 @@ it('goes in the order of positions when they gain a digit, page by page, and fro
   const walked: string[] = [];
   let after = startOfFeed;
   for (;;) {
-    const { rows, hasMore } = await readEventFeed(db, brandId, { after, limit: 1 });
+    const { rows, hasMore } = await readEventFeed(db(), brandId, { after, limit: 1 });
     walked.push(...rows.map((row) => row.id));
     after = rows.at(-1)?.position ?? after;
     if (!hasMore) break;
   }
   expect(walked).toEqual(expected);
-  expect(await feedHeadOf(db, brandId)).toEqual({ commit: '10000', prepare: '1' });
+  expect(await feedHeadOf(db(), brandId)).toEqual({ commit: '10000', prepare: '1' });
 });
 
 describeOnServer(
@@ -103,26 +92,26 @@ describeOnServer(
     let second: Database;
     let third: Database;
     beforeAll(() => {
-      second = testDb.connect(2);
-      third = testDb.connect(2);
+      second = testDb().connect(2);
+      third = testDb().connect(2);
     });
 
     it('holds a write back behind an older inline write until that ends, then reads both in order', async () => {
       const brandId = randomUUID();
-      await inlineWrite(db, brandId, 'msg_before');
+      await inlineWrite(db(), brandId, 'msg_before');
       const older = runningInlineWrite(second, brandId, 'msg_older');
       await older.ready;
       await inlineWrite(third, brandId, 'msg_newer');
 
-      const read = await readEventFeed(db, brandId, { after: startOfFeed, limit: 10 });
+      const read = await readEventFeed(db(), brandId, { after: startOfFeed, limit: 10 });
       expect(read).toMatchObject({ rows: [{ id: 'msg_before' }], hasMore: false, held: true });
       // A stream opened now starts after the last row it may pass: it gets both writes later.
-      expect(await feedHeadOf(db, brandId)).toEqual(read.rows[0]!.position);
+      expect(await feedHeadOf(db(), brandId)).toEqual(read.rows[0]!.position);
 
       older.end();
       await older.done;
       const after = read.rows[0]!.position;
-      expect(await readEventFeed(db, brandId, { after, limit: 10 })).toMatchObject({
+      expect(await readEventFeed(db(), brandId, { after, limit: 10 })).toMatchObject({
         rows: [{ id: 'msg_older' }, { id: 'msg_newer' }],
         held: false,
       });
@@ -133,7 +122,9 @@ describeOnServer(
       const older = runningInlineWrite(second, brandId, 'msg_rolled_back');
       await older.ready;
       await inlineWrite(third, brandId, 'msg_kept');
-      expect((await readEventFeed(db, brandId, { after: startOfFeed, limit: 10 })).held).toBe(true);
+      expect((await readEventFeed(db(), brandId, { after: startOfFeed, limit: 10 })).held).toBe(
+        true,
+      );
       older.end(new Error('rolled back'));
       await expect(older.done).rejects.toThrow('rolled back');
       expect(await ids(brandId)).toEqual(['msg_kept']);
@@ -165,7 +156,7 @@ describeOnServer(
       const other = holdTransaction(second, (tx) => tx.query('SELECT pg_current_xact_id()'));
       await other.ready;
       await inlineWrite(third, brandId, 'msg_not_held');
-      expect(await readEventFeed(db, brandId, { after: startOfFeed, limit: 10 })).toMatchObject({
+      expect(await readEventFeed(db(), brandId, { after: startOfFeed, limit: 10 })).toMatchObject({
         rows: [{ id: 'msg_not_held' }],
         held: false,
       });

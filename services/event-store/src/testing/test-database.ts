@@ -104,9 +104,11 @@ export function itOnServer(
 
 /**
  * The spec's own test database, migrated with `migrations` before its first test and dropped
- * after its last (the hooks are registered where this is called). Returns its connection.
+ * after its last (the hooks are registered where this is called). Returns it, for a spec that
+ * opens connections of its own (`connect`); `useMigratedTestDatabase` for one that needs only
+ * its connection.
  */
-export function useMigratedTestDatabase(migrations: readonly Migration[]): () => Database {
+export function useTestDatabase(migrations: readonly Migration[]): () => TestDatabase {
   let testDb: TestDatabase | undefined;
   beforeAll(async () => {
     testDb = await createTestDatabase();
@@ -115,6 +117,12 @@ export function useMigratedTestDatabase(migrations: readonly Migration[]): () =>
   afterAll(() => testDb?.drop());
   return () => {
     if (testDb === undefined) throw new Error('The test database is created before the first test');
-    return testDb.db;
+    return testDb;
   };
+}
+
+/** `useTestDatabase`, returning the database's connection. */
+export function useMigratedTestDatabase(migrations: readonly Migration[]): () => Database {
+  const testDb = useTestDatabase(migrations);
+  return () => testDb().db;
 }
