@@ -2,22 +2,13 @@ import { singleStreamRequested } from '@brand-api/event-store';
 import { recordedLog } from '../../testing/log-lines';
 import { createTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
+import { postProduct, productBody } from '../../testing/product-body';
 
 jest.setTimeout(60_000);
 
 const { logger, lines } = recordedLog();
 let t: TestApp;
 let auth: string;
-
-const product = (storeId: string, title: string) => ({
-  storeId,
-  title,
-  description: 'Applied with its write',
-  imageUrl: null,
-  imageWidth: null,
-  imageHeight: null,
-  onlineStoreUrl: `https://shop.example.com/${storeId}`,
-});
 
 beforeAll(async () => {
   t = await createTestApp({ deps: { logger } });
@@ -34,11 +25,7 @@ const inline = !singleStreamRequested(process.env);
 
 (inline ? describe : describe.skip)('a write whose read model cannot apply it (inline)', () => {
   it('is a 500 with a request id, leaves no event and no row, and the log names the projection', async () => {
-    const response = await t.http
-      .post('/api/v1/brand-products')
-      .set('authorization', auth)
-      .send(product('poisoned', 'Poison'))
-      .expect(500);
+    const response = await postProduct(t.http, auth, productBody('poisoned', 'Poison')).expect(500);
     const requestId = response.headers['x-request-id'] as string;
     expect(response.body).toMatchObject({ code: 'INTERNAL', requestId });
     expect(await t.eventStore.readByRequestId(requestId)).toEqual([]);
@@ -50,11 +37,7 @@ const inline = !singleStreamRequested(process.env);
     expect(JSON.stringify(logged)).toContain('Projection catalogue failed on ProductCreated');
 
     // Nothing was claimed either: the same store id is free for a product that can be applied.
-    await t.http
-      .post('/api/v1/brand-products')
-      .set('authorization', auth)
-      .send(product('poisoned', 'Fine'))
-      .expect(201);
+    await postProduct(t.http, auth, productBody('poisoned', 'Fine')).expect(201);
     const list = await t.http
       .get('/api/v1/brand-products?limit=100')
       .set('authorization', auth)
@@ -64,9 +47,9 @@ const inline = !singleStreamRequested(process.env);
 
   it('one bad record of a bulk call writes none of the others', async () => {
     const records = [
-      product('bulk-1', 'One'),
-      product('bulk-2', 'Poison'),
-      product('bulk-3', 'Three'),
+      productBody('bulk-1', 'One'),
+      productBody('bulk-2', 'Poison'),
+      productBody('bulk-3', 'Three'),
     ];
     await t.http
       .post('/api/v1/brand-products/bulk')

@@ -3,6 +3,7 @@ import { createProjectionRunner, singleStreamRequested } from '@brand-api/event-
 import { readModelProjections } from '../../runtime/projections';
 import { createTestApp, secondInstance } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
+import { postProduct, productBody } from '../../testing/product-body';
 
 // PGlite compiles its WebAssembly per test file.
 jest.setTimeout(60_000);
@@ -15,16 +16,6 @@ let auth: string;
  * logs). On a Postgres server every process writes read rows inline, so no cache serves there.
  */
 let cacheServes: boolean;
-
-const product = (storeId: string, title = `Product ${storeId}`) => ({
-  storeId,
-  title,
-  description: 'Cached and fresh.',
-  imageUrl: 'https://cdn.example.com/p.jpg',
-  imageWidth: 1200,
-  imageHeight: 800,
-  onlineStoreUrl: 'https://shop.example.com/p',
-});
 
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -46,7 +37,7 @@ afterAll(() => t.close());
 
 describe('catalogue reads through the read cache', () => {
   it('serves repeated reads from the cache, as the same JSON (where this process alone writes)', async () => {
-    await t.http.post('/api/v1/brand-products').set('authorization', auth).send(product('C-1'));
+    await postProduct(t.http, auth, productBody('C-1'));
     const before = t.app.services.catalogueCache.stats();
     const first = await t.http.get('/api/v1/brand-products').set('authorization', auth).expect(200);
     const second = await t.http
@@ -61,11 +52,7 @@ describe('catalogue reads through the read cache', () => {
   });
 
   it('shows every acknowledged write to the very next read', async () => {
-    const created = await t.http
-      .post('/api/v1/brand-products')
-      .set('authorization', auth)
-      .send(product('C-2', 'Before'))
-      .expect(201);
+    const created = await postProduct(t.http, auth, productBody('C-2', 'Before')).expect(201);
     const id = (created.body as { data: BrandProduct }).data.id;
     for (let round = 1; round <= 5; round += 1) {
       // Warm both answers, then change the product and read again at once.
@@ -107,11 +94,7 @@ describe('catalogue reads through the read cache', () => {
     try {
       await http.get('/api/v1/brand-products').set('authorization', auth).expect(200);
       // Written through the leading process, read at once through the other one.
-      await t.http
-        .post('/api/v1/brand-products')
-        .set('authorization', auth)
-        .send(product('C-3', 'Seen elsewhere'))
-        .expect(201);
+      await postProduct(t.http, auth, productBody('C-3', 'Seen elsewhere')).expect(201);
       const list = await http
         .get('/api/v1/brand-products?limit=100')
         .set('authorization', auth)
