@@ -71,6 +71,14 @@ async function call(
   return body === undefined ? request : request.send(body);
 }
 const dataOf = (response: Response) => (response.body as { data: Record<string, unknown> }).data;
+/** The signed-in member's text post titled `title` in room `roomId` (spelled as given). */
+const postIn = (roomId: string, title: string) =>
+  call(
+    'post',
+    `/community/v1/rooms/${roomId}/posts`,
+    { cookie },
+    { type: 'TEXT', title, contentHtml: '<p>Hi</p>' },
+  );
 /** The id of what a POST of `body` to `path` created. */
 const created = async (path: string, headers: Record<string, string>, body: object) =>
   String(dataOf(await call('post', path, headers, body)).id);
@@ -107,11 +115,7 @@ beforeAll(async () => {
     role: 'MODERATOR',
   });
   ids.room = await created(`/admin/v1/brands/${ids.brand}/rooms`, admin, { name: 'Hall' });
-  ids.post = await created(
-    `/community/v1/rooms/${ids.room}/posts`,
-    { cookie },
-    { type: 'TEXT', title: 'Hello', contentHtml: '<p>Hi</p>' },
-  );
+  ids.post = String(dataOf(await postIn(ids.room, 'Hello')).id);
   ids.comment = await created(
     `/community/v1/posts/${ids.post}/comments`,
     { cookie },
@@ -332,16 +336,7 @@ const cases: Record<string, () => Promise<unknown>> = {
     });
     expect(response.status).toBe(201);
     // The room is the brand's: its member can post in it.
-    const posted = await call(
-      'post',
-      `/community/v1/rooms/${String(dataOf(response).id)}/posts`,
-      { cookie },
-      {
-        type: 'TEXT',
-        title: 'In the new room',
-        contentHtml: '<p>Hi</p>',
-      },
-    );
+    const posted = await postIn(String(dataOf(response).id), 'In the new room');
     expect(posted.status).toBe(201);
   },
   adminSetMemberRole: async () => {
@@ -366,16 +361,7 @@ const cases: Record<string, () => Promise<unknown>> = {
     );
   },
   createPost: async () => {
-    const response = await call(
-      'post',
-      `/community/v1/rooms/${U('room')}/posts`,
-      { cookie },
-      {
-        type: 'TEXT',
-        title: 'Upper room',
-        contentHtml: '<p>x</p>',
-      },
-    );
+    const response = await postIn(U('room'), 'Upper room');
     expect(dataOf(response)).toMatchObject({ roomId: ids.room });
   },
   pinPost: () => pinning('post', true),
