@@ -1,3 +1,4 @@
+import { lookup } from '@brand-api/event-store';
 import type { Queryable } from '@brand-api/event-store';
 import { keysetPage } from '../keyset-page';
 import type { KeysetPage } from '../keyset-page';
@@ -39,6 +40,27 @@ const brandColumns = `id::text AS id, name, custom_auth_enabled AS "customAuthEn
 const apiKeyColumns = `id::text AS id, brand_id::text AS "brandId", name, scopes,
   key_prefix AS "keyPrefix", created_at AS "createdAt", revoked_at AS "revokedAt"`;
 
+type RawBrandRow = Omit<BrandRow, 'createdAt' | 'updatedAt'> & {
+  createdAt: Date;
+  updatedAt: Date;
+};
+type RawApiKeyRow = Omit<ApiKeyRow, 'createdAt' | 'revokedAt'> & {
+  createdAt: Date;
+  revokedAt: Date | null;
+};
+
+const toBrand = (row: RawBrandRow): BrandRow => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const toApiKey = (row: RawApiKeyRow): ApiKeyRow => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  revokedAt: row.revokedAt === null ? null : row.revokedAt.toISOString(),
+});
+
 export async function findApiKeyCredential(
   db: Queryable,
   keyHash: string,
@@ -54,13 +76,10 @@ export async function findApiKeyCredential(
   return result.rows[0];
 }
 
-export async function getBrand(db: Queryable, brandId: string): Promise<BrandRow | undefined> {
-  const result = await db.query<RawBrandRow>(`SELECT ${brandColumns} FROM brands WHERE id = $1`, [
-    brandId,
-  ]);
-  const row = result.rows[0];
-  return row && toBrand(row);
-}
+export const getBrand = lookup<[brandId: string], RawBrandRow, BrandRow>(
+  `SELECT ${brandColumns} FROM brands WHERE id = $1`,
+  toBrand,
+);
 
 /** Keyset pagination on `(created_at, id)`: each page costs the same at any depth. */
 export async function listBrands(
@@ -92,39 +111,10 @@ export async function listApiKeys(db: Queryable, brandId: string): Promise<ApiKe
   return result.rows.map(toApiKey);
 }
 
-export async function getApiKey(
-  db: Queryable,
-  brandId: string,
-  apiKeyId: string,
-): Promise<ApiKeyRow | undefined> {
-  const result = await db.query<RawApiKeyRow>(
-    `SELECT ${apiKeyColumns} FROM api_keys WHERE brand_id = $1 AND id = $2`,
-    [brandId, apiKeyId],
-  );
-  const row = result.rows[0];
-  return row && toApiKey(row);
-}
-
-type RawBrandRow = Omit<BrandRow, 'createdAt' | 'updatedAt'> & {
-  createdAt: Date;
-  updatedAt: Date;
-};
-type RawApiKeyRow = Omit<ApiKeyRow, 'createdAt' | 'revokedAt'> & {
-  createdAt: Date;
-  revokedAt: Date | null;
-};
-
-const toBrand = (row: RawBrandRow): BrandRow => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-const toApiKey = (row: RawApiKeyRow): ApiKeyRow => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  revokedAt: row.revokedAt === null ? null : row.revokedAt.toISOString(),
-});
+export const getApiKey = lookup<[brandId: string, apiKeyId: string], RawApiKeyRow, ApiKeyRow>(
+  `SELECT ${apiKeyColumns} FROM api_keys WHERE brand_id = $1 AND id = $2`,
+  toApiKey,
+);
 
 interface BrandCursor {
   createdAt: string;

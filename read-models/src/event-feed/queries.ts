@@ -1,5 +1,5 @@
 import type { WebhookEventType } from '@brand-api/contracts';
-import { advisoryKeySql, inlineWritesLockKey } from '@brand-api/event-store';
+import { advisoryKeySql, inlineWritesLockKey, lookup } from '@brand-api/event-store';
 import type { Queryable } from '@brand-api/event-store';
 
 /**
@@ -176,18 +176,10 @@ export async function readEventFeed(
 }
 
 /** The position of the brand's event with this id (a `Last-Event-ID`), if it has one. */
-export async function feedPositionOf(
-  db: Queryable,
-  brandId: string,
-  id: string,
-): Promise<FeedPosition | undefined> {
-  const { rows } = await db.query<PositionRow>(
-    `SELECT ${positionColumns} FROM brand_events WHERE brand_id = $1 AND id = $2`,
-    [brandId, id],
-  );
-  const row = rows[0];
-  return row && positionOf(row);
-}
+export const feedPositionOf = lookup<[brandId: string, id: string], PositionRow, FeedPosition>(
+  `SELECT ${positionColumns} FROM brand_events WHERE brand_id = $1 AND id = $2`,
+  positionOf,
+);
 
 /**
  * The position of the brand's newest settled event: a stream opened without a cursor starts

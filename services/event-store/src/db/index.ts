@@ -9,3 +9,4 @@ export type { OpenDatabaseOptions } from './open-database';
 export { createCoalescingNotifier } from './notifier';
 export type { CoalescingNotifier } from './notifier';
 export { isDatabaseUnavailable } from './unavailable';
+export { lookup } from './lookup';

@@ -1,3 +1,4 @@
+import { lookup } from '@brand-api/event-store';
 import type { Queryable } from '@brand-api/event-store';
 import { decodeIdCursor, encodeIdCursor } from './cursor';
 
@@ -93,18 +94,11 @@ export async function listWebhookEndpoints(
 }
 
 /** Undefined for an unknown endpoint and for another brand's. */
-export async function getWebhookEndpoint(
-  db: Queryable,
-  brandId: string,
-  endpointId: string,
-): Promise<WebhookEndpointView | undefined> {
-  const { rows } = await db.query<EndpointRow>(
-    `SELECT ${endpointColumns} FROM webhook_endpoints WHERE id = $1 AND brand_id = $2`,
-    [endpointId, brandId],
-  );
-  const row = rows[0];
-  return row && toEndpoint(row);
-}
+export const getWebhookEndpoint = lookup<
+  [brandId: string, endpointId: string],
+  EndpointRow,
+  WebhookEndpointView
+>(`SELECT ${endpointColumns} FROM webhook_endpoints WHERE brand_id = $1 AND id = $2`, toEndpoint);
 
 interface AttemptRow {
   id: number;

@@ -9,13 +9,7 @@ import type { ApiKeyState, BrandState } from '@brand-api/domain';
 import type { CommandContext, CommandEngine } from '@brand-api/event-store';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key-secret';
 
-export {
-  displayPrefix,
-  generateApiKey,
-  hashApiKey,
-  looksLikeApiKey,
-  sameDigest,
-} from './api-key-secret';
+export * from './api-key-secret';
 export { randomBase62 } from './random-token';
 
 export type LiveBrand = Exclude<BrandState, { status: 'absent' }>;
