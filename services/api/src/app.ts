@@ -30,6 +30,7 @@ import type { ReadCacheOptions } from './http/read-cache';
 import { requestId } from './http/request-id';
 import { RouteGroups } from './http/route-groups';
 import { securityHeaders } from './http/security-headers';
+import { surfaces } from './http/surfaces';
 import { adminPrefix, mountOperatorApi } from './operator-api';
 import { adminAuthentication } from './operator-api/operator-auth';
 import type { AppServices } from './services';
@@ -154,22 +155,42 @@ export function createApp(deps: AppDeps): BrandApiApp {
   app.use(cors(deps.config.corsOrigins ?? []));
   app.use(compression());
   app.use(conditionalGet());
+  const health = healthRoutes({
+    db: deps.db,
+    eventStore: deps.eventStore,
+    projections: deps.projections,
+    migrations: deps.config.migrations ?? [],
+    ...(deps.config.readyProjectionsWithinMs === undefined
+      ? {}
+      : { projectionsWithinMs: deps.config.readyProjectionsWithinMs }),
+  });
   app.use(
-    healthRoutes({
-      db: deps.db,
-      eventStore: deps.eventStore,
-      projections: deps.projections,
-      migrations: deps.config.migrations ?? [],
-      ...(deps.config.readyProjectionsWithinMs === undefined
-        ? {}
-        : { projectionsWithinMs: deps.config.readyProjectionsWithinMs }),
-    }),
+    surfaces(
+      [
+        {
+          prefix: apiPrefix,
+          middleware: [apiKeyAuthentication(authenticator, apiPrefix)],
+        },
+        {
+          prefix: adminPrefix,
+          middleware: [
+            adminAuthentication(deps.config.adminTokenHash, adminPrefix),
+            openApiDocument(`${adminPrefix}/openapi.json`, buildOperatorOpenApi),
+          ],
+        },
+      ],
+      {
+        '/healthz': health,
+        '/readyz': health,
+        // Public: the documents of the Brand and community APIs (the operator's is behind its token).
+        [`${apiPrefix}/openapi.json`]: openApiDocument(`${apiPrefix}/openapi.json`, buildOpenApi),
+        [`${communityPrefix}/openapi.json`]: openApiDocument(
+          `${communityPrefix}/openapi.json`,
+          buildCommunityOpenApi,
+        ),
+      },
+    ),
   );
-  app.use(openApiDocument(`${apiPrefix}/openapi.json`, buildOpenApi));
-  app.use(openApiDocument(`${communityPrefix}/openapi.json`, buildCommunityOpenApi));
-  app.use(apiKeyAuthentication(authenticator, apiPrefix));
-  app.use(adminAuthentication(deps.config.adminTokenHash, adminPrefix));
-  app.use(openApiDocument(`${adminPrefix}/openapi.json`, buildOperatorOpenApi));
   app.use(routeNotMatched);
   app.use(router.routes());
   app.use(router.allowedMethods());
