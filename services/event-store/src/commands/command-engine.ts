@@ -53,6 +53,12 @@ export interface CommandResult<T> {
 export class CommandEngine {
   readonly clock: () => Date;
   private readonly waitTimeoutMs: number;
+  /**
+   * Per event type, whether a projection the answer waits for handles it: one applied after the
+   * append, not in its transaction (inline). The runner's projections are fixed, so each type is
+   * asked once; a write whose events only inline projections handle waits for nothing.
+   */
+  private readonly waitedTypes = new Map<string, boolean>();
 
   constructor(private readonly deps: CommandEngineDeps) {
     this.clock = deps.clock;
@@ -90,24 +96,35 @@ export class CommandEngine {
       }
       if (positions.length === 0) return { value, changed: false, positions };
       if (options.readAfterWrite !== false) {
-        if (!this.deps.projections) {
+        const projections = this.deps.projections;
+        if (!projections) {
           throw new Error(
             'This command engine has no projections to wait for: pass readAfterWrite: false',
           );
         }
-        await awaitReadModels(
-          {
-            projections: this.deps.projections,
-            logger: this.deps.logger,
-            waitTimeoutMs: this.waitTimeoutMs,
-          },
-          positions,
-          context,
-          'read models did not reach the write in time',
-          eventTypes,
-        );
+        if (this.waitsForAny(projections, eventTypes)) {
+          await awaitReadModels(
+            { projections, logger: this.deps.logger, waitTimeoutMs: this.waitTimeoutMs },
+            positions,
+            context,
+            'read models did not reach the write in time',
+            eventTypes,
+          );
+        }
       }
       return { value, changed: true, positions };
     }
+  }
+
+  private waitsForAny(projections: ProjectionWaiter, eventTypes: Iterable<string>): boolean {
+    for (const type of eventTypes) {
+      let waited = this.waitedTypes.get(type);
+      if (waited === undefined) {
+        waited = projections.handling([type]).length > 0;
+        this.waitedTypes.set(type, waited);
+      }
+      if (waited) return true;
+    }
+    return false;
   }
 }
