@@ -1,6 +1,6 @@
 import type { Queryable } from '@brand-api/event-store';
 import { findApiKeyCredential } from '@brand-api/read-models';
-import { hashApiKey, looksLikeApiKey, sameDigest } from '../../application/brands';
+import { hashApiKey, looksLikeApiKey, sameDigest } from '../../application/brands/api-key-secret';
 
 /** Who is calling: a key of one brand, with its scopes. */
 export interface ApiKeyPrincipal {
