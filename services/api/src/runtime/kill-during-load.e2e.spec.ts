@@ -165,9 +165,10 @@ describe(`kill -9 during a load (${hasPostgresServer() ? 'Postgres server' : 'em
       cursor = page.nextCursor;
     }
     expect(products.filter((storeId) => !listed.has(storeId))).toEqual([]);
-    // Delivered at least once, from where the webhook projector and deliverer stood. A delivery
-    // the killed process had claimed but not sent falls due again when its lease ends (the
-    // request timeout + 60 s after the claim), so the wait covers one lease.
+    // Delivered at least once, from where the webhook projector and deliverer stood. On a server
+    // a delivery the killed process had claimed but not sent falls due again when its lease ends
+    // (the request timeout + 60 s after the claim), so the wait covers one lease; the embedded
+    // database's next start sends such deliveries at once.
     const deadline = Date.now() + 30_000 + defaultTimeoutMs + 60_000;
     while (members.some((id) => !delivered.has(id)) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));

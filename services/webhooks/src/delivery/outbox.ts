@@ -182,3 +182,17 @@ export async function releaseClaims(
     [deliveries.map((d) => d.deliveryId), deliveries.map((d) => d.claimToken)],
   );
 }
+
+/**
+ * Makes every claimed delivery due again at once, and says how many: for a database no other
+ * deliverer can reach (the embedded one, which one process owns through its data directory's
+ * lock), where a claim found at start is one a process that died mid-send left behind. On a
+ * server another process may hold them: there they wait for their lease to end.
+ */
+export async function releaseAbandonedClaims(db: Database): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE webhook_deliveries SET claim_token = NULL, next_attempt_at = occurred_at
+     WHERE status = 'pending' AND claim_token IS NOT NULL`,
+  );
+  return rowCount;
+}
