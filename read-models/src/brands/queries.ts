@@ -40,27 +40,6 @@ const brandColumns = `id::text AS id, name, custom_auth_enabled AS "customAuthEn
 const apiKeyColumns = `id::text AS id, brand_id::text AS "brandId", name, scopes,
   key_prefix AS "keyPrefix", created_at AS "createdAt", revoked_at AS "revokedAt"`;
 
-type RawBrandRow = Omit<BrandRow, 'createdAt' | 'updatedAt'> & {
-  createdAt: Date;
-  updatedAt: Date;
-};
-type RawApiKeyRow = Omit<ApiKeyRow, 'createdAt' | 'revokedAt'> & {
-  createdAt: Date;
-  revokedAt: Date | null;
-};
-
-const toBrand = (row: RawBrandRow): BrandRow => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-const toApiKey = (row: RawApiKeyRow): ApiKeyRow => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  revokedAt: row.revokedAt === null ? null : row.revokedAt.toISOString(),
-});
-
 export async function findApiKeyCredential(
   db: Queryable,
   keyHash: string,
@@ -75,11 +54,6 @@ export async function findApiKeyCredential(
   );
   return result.rows[0];
 }
-
-export const getBrand = lookup<[brandId: string], RawBrandRow, BrandRow>(
-  `SELECT ${brandColumns} FROM brands WHERE id = $1`,
-  toBrand,
-);
 
 /** Keyset pagination on `(created_at, id)`: each page costs the same at any depth. */
 export async function listBrands(
@@ -110,6 +84,32 @@ export async function listApiKeys(db: Queryable, brandId: string): Promise<ApiKe
   );
   return result.rows.map(toApiKey);
 }
+
+type RawBrandRow = Omit<BrandRow, 'createdAt' | 'updatedAt'> & {
+  createdAt: Date;
+  updatedAt: Date;
+};
+type RawApiKeyRow = Omit<ApiKeyRow, 'createdAt' | 'revokedAt'> & {
+  createdAt: Date;
+  revokedAt: Date | null;
+};
+
+const toBrand = (row: RawBrandRow): BrandRow => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const toApiKey = (row: RawApiKeyRow): ApiKeyRow => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  revokedAt: row.revokedAt === null ? null : row.revokedAt.toISOString(),
+});
+
+export const getBrand = lookup<[brandId: string], RawBrandRow, BrandRow>(
+  `SELECT ${brandColumns} FROM brands WHERE id = $1`,
+  toBrand,
+);
 
 export const getApiKey = lookup<[brandId: string, apiKeyId: string], RawApiKeyRow, ApiKeyRow>(
   `SELECT ${apiKeyColumns} FROM api_keys WHERE brand_id = $1 AND id = $2`,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, EventStore } from '@brand-api/event-store';
 import { webhookMessageId } from '@brand-api/domain';
 import { claimDueDeliveries } from './delivery/outbox';
 import { startWebhookRuntime } from './runtime';
@@ -19,14 +18,10 @@ jest.setTimeout(60_000);
  */
 describe('webhook runtime on the embedded database', () => {
   let bed: WebhookTestDatabase;
-  let db: Database;
-  let store: EventStore;
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    bed = await openWebhookTestDatabase();
-    ({ db, store } = bed);
-    receiver = await startWebhookReceiver();
+    [bed, receiver] = await Promise.all([openWebhookTestDatabase(), startWebhookReceiver()]);
   });
   afterAll(async () => {
     await receiver.close();
@@ -34,6 +29,7 @@ describe('webhook runtime on the embedded database', () => {
   });
 
   it('sends at once what a killed process had claimed, under the same webhook-ids', async () => {
+    const { db, store } = bed;
     const brandId = randomUUID();
     await registerEndpoint(store, { brandId, url: receiver.url('/hook') });
     const { events, position } = await appendJoins(store, brandId, 5);
