@@ -169,12 +169,12 @@ export function createApp(deps: AppDeps): BrandApiApp {
       [
         {
           prefix: apiPrefix,
-          middleware: [apiKeyAuthentication(authenticator, apiPrefix)],
+          middleware: [apiKeyAuthentication(authenticator)],
         },
         {
           prefix: adminPrefix,
           middleware: [
-            adminAuthentication(deps.config.adminTokenHash, adminPrefix),
+            adminAuthentication(deps.config.adminTokenHash),
             openApiDocument(`${adminPrefix}/openapi.json`, buildOperatorOpenApi),
           ],
         },

@@ -17,21 +17,15 @@ export function hashAdminToken(token: string): string {
 
 /**
  * Guards the operator API with the admin token. Only its SHA-256 is held; the presented token
- * is hashed and compared in constant time. Without a configured hash nothing gets in.
+ * is hashed and compared in constant time. Without a configured hash nothing gets in. Mounted
+ * for the operator surface's prefix by `surfaces` (http/surfaces.ts).
  */
-export function adminAuthentication(
-  adminTokenHash: string | undefined,
-  prefix: string,
-): Middleware<AdminState> {
+export function adminAuthentication(adminTokenHash: string | undefined): Middleware<AdminState> {
   if (adminTokenHash !== undefined && !/^[0-9a-f]{64}$/.test(adminTokenHash)) {
     throw new Error('adminTokenHash must be a hex SHA-256 digest');
   }
   const expected = adminTokenHash === undefined ? undefined : Buffer.from(adminTokenHash, 'hex');
   return async (ctx, next) => {
-    if (ctx.path !== prefix && !ctx.path.startsWith(`${prefix}/`)) {
-      await next();
-      return;
-    }
     const token = bearerToken(ctx.get('authorization'));
     const presented = token === undefined ? undefined : createHash('sha256').update(token).digest();
     if (!expected || !presented || !timingSafeEqual(expected, presented)) {

@@ -8,18 +8,12 @@ import { bearerToken } from '../../http/bearer-token';
 export type ApiKeyState = AuthState<ApiKeyPrincipal>;
 
 /**
- * Authenticates every request under the API prefix before routing, so an unknown path without
- * a key answers 401 exactly like a known one and reveals nothing about the routes.
+ * Authenticates every request of the Brand API surface before routing (mounted for its prefix by
+ * `surfaces` in http/surfaces.ts), so an unknown path without a key answers 401 exactly like a
+ * known one and reveals nothing about the routes.
  */
-export function apiKeyAuthentication(
-  authenticator: ApiKeyAuthenticator,
-  prefix: string,
-): Middleware<ApiKeyState> {
+export function apiKeyAuthentication(authenticator: ApiKeyAuthenticator): Middleware<ApiKeyState> {
   return async (ctx, next) => {
-    if (ctx.path !== prefix && !ctx.path.startsWith(`${prefix}/`)) {
-      await next();
-      return;
-    }
     const key = bearerToken(ctx.get('authorization'));
     if (key === undefined) throw new ApiError('UNAUTHORIZED');
     const principal = await authenticator.authenticate(key);
