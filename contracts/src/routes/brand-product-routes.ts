@@ -11,7 +11,7 @@ import { byOperationId, resourceRoutes } from './resource-routes';
 const products = resourceRoutes({
   tag: 'Brand products',
   path: '/brand-products',
-  noun: { one: 'brand product', many: 'brand products' },
+  noun: 'brand product',
   read: 'brand_products:read',
   write: 'brand_products:write',
 });

@@ -11,7 +11,7 @@ import { byOperationId, resourceRoutes } from './resource-routes';
 const variants = resourceRoutes({
   tag: 'Brand product variants',
   path: '/brand-product-variants',
-  noun: { one: 'brand product variant', many: 'brand product variants' },
+  noun: 'brand product variant',
   read: 'brand_products:read',
   write: 'brand_products:write',
 });

@@ -11,7 +11,7 @@ import { byOperationId, resourceRoutes } from './resource-routes';
 const groups = resourceRoutes({
   tag: 'Member groups',
   path: '/member-groups',
-  noun: { one: 'member group', many: 'member groups' },
+  noun: 'member group',
   read: 'member-groups:read',
   write: 'member-groups:write',
   change: 'member_groups:write',

@@ -9,7 +9,7 @@ import { byOperationId, resourceRoutes } from './resource-routes';
 const members = resourceRoutes({
   tag: 'Members',
   path: '/members',
-  noun: { one: 'member', many: 'members' },
+  noun: 'member',
   read: 'members:read',
   write: 'members:write',
 });

@@ -10,8 +10,8 @@ import { routeErrors } from './route-errors';
 export interface Resource<Path extends string> {
   tag: RouteTag;
   path: Path;
-  /** The resource in the summaries: `Get a brand product`, `List brand products`. */
-  noun: { one: string; many: string };
+  /** The resource in the summaries: `Get a brand product`, `List brand products` (plural + s). */
+  noun: string;
   read: Scope;
   write: Scope;
   /** The scope of update and delete where the product spells it apart from `write` (member groups). */
@@ -56,7 +56,7 @@ export function resourceRoutes<const Path extends string>(resource: Resource<Pat
       route: Described<Id> & { query: Q; response: R },
     ) =>
       defineRoute({
-        ...operation(route, 'get', path, `List ${noun.many}`, read),
+        ...operation(route, 'get', path, `List ${noun}s`, read),
         query: route.query,
         successStatus: 200,
         response: route.response,
@@ -68,7 +68,7 @@ export function resourceRoutes<const Path extends string>(resource: Resource<Pat
       route: Described<Id> & { body: B; response: R; unique?: true },
     ) =>
       defineRoute({
-        ...operation(route, 'post', path, `Create a ${noun.one}`, write),
+        ...operation(route, 'post', path, `Create a ${noun}`, write),
         body: route.body,
         successStatus: 201,
         location: `/api/v1${byId}`,
@@ -81,7 +81,7 @@ export function resourceRoutes<const Path extends string>(resource: Resource<Pat
       route: Described<Id> & { response: R },
     ) =>
       defineRoute({
-        ...operation(route, 'get', byId, `Get a ${noun.one}`, read),
+        ...operation(route, 'get', byId, `Get a ${noun}`, read),
         params: IdParams,
         successStatus: 200,
         response: route.response,
@@ -93,7 +93,7 @@ export function resourceRoutes<const Path extends string>(resource: Resource<Pat
       route: Described<Id> & { body: B; response: R; extraErrors?: readonly ErrorCode[] },
     ) =>
       defineRoute({
-        ...operation(route, 'patch', byId, `Update a ${noun.one}`, change),
+        ...operation(route, 'patch', byId, `Update a ${noun}`, change),
         params: IdParams,
         body: route.body,
         successStatus: 200,
@@ -110,7 +110,7 @@ export function resourceRoutes<const Path extends string>(resource: Resource<Pat
 
     delete: <const Id extends string>(route: Described<Id>) =>
       defineRoute({
-        ...operation(route, 'delete', byId, `Delete a ${noun.one}`, change),
+        ...operation(route, 'delete', byId, `Delete a ${noun}`, change),
         params: IdParams,
         successStatus: 200,
         response: SuccessResponse,
@@ -121,7 +121,7 @@ export function resourceRoutes<const Path extends string>(resource: Resource<Pat
     /** Upserts and deletes by store id in one call, under its own rate limit. */
     bulk: <const Id extends string, const B extends TSchema>(route: Described<Id> & { body: B }) =>
       defineRoute({
-        ...operation(route, 'post', `${path}/bulk`, `Bulk upsert and delete ${noun.many}`, write),
+        ...operation(route, 'post', `${path}/bulk`, `Bulk upsert and delete ${noun}s`, write),
         body: route.body,
         successStatus: 200,
         response: BulkSyncResponse,
