@@ -5,7 +5,9 @@
 // PGlite in a temporary folder), makes each traced request once to warm it, then makes it
 // again between two takes of V8's precise coverage (which reset its counters) and lists the
 // source files (src/ beside the built dist/) in which any function ran. Node's own modules,
-// node_modules and this script are left out; the count is the one docs/architecture.md gives.
+// node_modules and this script are left out, and so are functions that also ran in a quiet
+// second before any request (the process's own timers); the count is the one
+// docs/architecture.md gives.
 //
 // `--markdown` prints the lists as docs/architecture.md gives them; `--write=docs/architecture.md`
 // puts them there, between its trace:request markers.
@@ -82,24 +84,45 @@ session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
 
-/** The repository's source files in which a function ran during `request()`. */
-async function filesRunBy(request) {
-  // What earlier requests left to the projectors (TRACE_ROLE=all) ends before the measure.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+/** The functions of the repository's source files that ran during `action()`, by file. */
+async function functionsRunDuring(action) {
   await session.post('Profiler.takePreciseCoverage'); // resets the counters
-  await request();
+  await action();
   const { result } = await session.post('Profiler.takePreciseCoverage');
-  const files = new Set();
+  const byFile = new Map();
   for (const script of result) {
     if (!script.url.startsWith('file://')) continue;
     const file = path.relative(root, fileURLToPath(script.url));
     if (file.startsWith('..') || file.includes('node_modules') || file.startsWith('scripts/')) {
       continue;
     }
-    if (!script.functions.some((fn) => fn.ranges[0].count > 0)) continue;
-    files.add(file.replace('/dist/', '/src/').replace(/\.js$/, '.ts'));
+    const ran = script.functions
+      .filter((fn) => fn.ranges[0].count > 0)
+      .map((fn) => `${fn.functionName}@${fn.ranges[0].startOffset}`);
+    if (ran.length > 0) byFile.set(file.replace('/dist/', '/src/').replace(/\.js$/, '.ts'), ran);
   }
-  return [...files].sort();
+  return byFile;
+}
+
+/**
+ * What the process runs on its own, measured in a quiet second before any traced request
+ * (timers such as the sole writer's lease looking at pg_locks every 100 ms): a function that ran
+ * there is not counted for a request.
+ */
+const quiet = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+await quiet(500); // the start's own work (the lease's first take) ends first
+const background = await functionsRunDuring(() => quiet(1000));
+
+/** The repository's source files in which a function ran during `request()`, not counting `background`. */
+async function filesRunBy(request) {
+  // What earlier requests left to the projectors (TRACE_ROLE=all) ends before the measure.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const files = [];
+  for (const [file, ran] of await functionsRunDuring(request)) {
+    const own = new Set(background.get(file) ?? []);
+    if (ran.some((fn) => !own.has(fn))) files.push(file);
+  }
+  return files.sort();
 }
 
 const product = () => ({

@@ -4,6 +4,7 @@ import {
   createPostgresEventStore,
   migrate,
   readCheckpoints,
+  sharedWriters,
 } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
 import { createTestDatabase, hasPostgresServer } from '@brand-api/event-store/testing';
@@ -33,7 +34,7 @@ describe(`shadow rebuild of a projection applied inline, on ${where}`, () => {
     testDb = await createTestDatabase({ poolSize: 12 });
     db = testDb.db;
     await migrate(db, brandsRebuildMigrations);
-    const inline = createInlineProjector([brandsProjection], { exclusiveWriter: false });
+    const inline = createInlineProjector([brandsProjection], { writers: sharedWriters });
     store = createPostgresEventStore(db, { inline });
     await catchUpInline(db, store, inline);
   });

@@ -17,6 +17,7 @@ import {
   createPgDatabase,
   createPostgresEventStore,
   migrate,
+  sharedWriters,
   splitStatements,
 } from '@brand-api/event-store';
 import type { Database, EventStore, StreamAppend } from '@brand-api/event-store';
@@ -198,7 +199,7 @@ async function main(): Promise<void> {
     await db.query('VACUUM ANALYZE events');
 
     const inline = process.argv.includes('--inline')
-      ? createInlineProjector([brandsProjection], { exclusiveWriter: false })
+      ? createInlineProjector([brandsProjection], { writers: sharedWriters })
       : undefined;
     const store = createPostgresEventStore(db, { notify: 'off', ...(inline ? { inline } : {}) });
     if (inline) await catchUpInline(db, store, inline, { batchSize });

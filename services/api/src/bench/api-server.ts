@@ -18,7 +18,11 @@ import { hashAdminToken } from '../operator-api/operator-auth';
 import { createApp } from '../app';
 import { createApiFeatures } from '../brand-api';
 import { allMigrations } from '../runtime/migrations';
-import { inlineProjectorFor, readModelProjections } from '../runtime/projections';
+import {
+  inlineProjectorFor,
+  processWritersFor,
+  readModelProjections,
+} from '../runtime/projections';
 import { serveForBenchmark } from './bench-server';
 
 async function main(): Promise<void> {
@@ -34,11 +38,13 @@ async function main(): Promise<void> {
   // BENCH_READ_CACHE=off: a server without the catalogue read cache, for the uncached figures.
   const readCache = process.env.BENCH_READ_CACHE === 'off' ? false : {};
   await migrate(db, allMigrations);
-  // Read models applied inline, as the runtime does on Postgres and PGlite.
-  const inline = inlineProjectorFor(db, 'postgres-multi-stream')!;
+  const logger = pino({ level: 'warn' });
+  // Read models applied inline, as a `serve` process does on Postgres and PGlite.
+  const writers = processWritersFor(db, true, logger);
+  const inline = inlineProjectorFor('postgres-multi-stream', writers.writers)!;
   const eventStore = createPostgresEventStore(db, { inline });
   await catchUpInline(db, eventStore, inline);
-  const logger = pino({ level: 'warn' });
+  writers.start();
   const runner = createProjectionRunner({
     db,
     store: eventStore,
@@ -57,8 +63,9 @@ async function main(): Promise<void> {
     features: createApiFeatures({ bulkRateLimit: { requests: 1_000_000, windowSeconds: 60 } }),
   });
   serveForBenchmark(app.callback(), () =>
-    runner
+    writers
       .stop()
+      .then(() => runner.stop())
       .then(() => eventStore.close())
       .then(() => db.close()),
   );

@@ -44,17 +44,18 @@ interface Entry {
  * cannot be stale.
  *
  * The rule: an entry may be served while this process leads the projection (so every change
- * to its tables is made by this process's runner) and no change is in flight. The runner tells
- * the cache synchronously before a transaction that may change the tables begins and after it
- * settles; either clears every entry and moves the generation, and a read that started under
- * an older generation is answered but not kept. A request arriving while a change is in
- * flight reads the tables, which show the change once it commits. So read-after-write holds
- * exactly as without the cache, in this process and in any other.
+ * to its tables is made by this process) and no change is in flight. A projection applied
+ * inline is led by its sole writer (`InlineWriters`: the embedded database's one process, or
+ * on a server the holder of the sole writer's lease, which lets go before another process's
+ * write or swap can commit); one applied by a runner, by the runner that leads it. Either
+ * tells the cache synchronously before a transaction that may change the tables begins and
+ * after it settles; each clears every entry and moves the generation, and a read that
+ * started under an older generation is answered but not kept. A request arriving while a
+ * change is in flight reads the tables, which show the change once it commits. So
+ * read-after-write holds exactly as without the cache, in this process and in any other.
  *
- * In a process that does not lead the projection (an API-only process, or a standby) the cache
- * is bypassed: another process's changes reach it only asynchronously, too late for
- * read-after-write. The TTL bounds the two writers the runner does not see: an operator's
- * rebuild swap run from another process, and a hand edit of a read table.
+ * In a process that does not lead the projection (another writer is about, or a standby) the
+ * cache is bypassed. The TTL bounds the one writer nothing sees: a hand edit of a read table.
  */
 export class ReadCache implements ProjectionObserver {
   private readonly entries = new Map<string, Entry>();
@@ -64,6 +65,7 @@ export class ReadCache implements ProjectionObserver {
   private generation = 0;
   private changesInFlight = 0;
   private leading = false;
+  private stillLeading: () => boolean = () => true;
   private bytes = 0;
   private counters = { hits: 0, misses: 0, bypassed: 0 };
 
@@ -120,9 +122,10 @@ export class ReadCache implements ProjectionObserver {
     this.bytes = 0;
   }
 
-  leadership(projection: string, leading: boolean): void {
+  leadership(projection: string, leading: boolean, stillLeading?: () => boolean): void {
     if (projection !== this.projection) return;
     this.leading = leading;
+    this.stillLeading = stillLeading ?? (() => true);
     this.clear();
   }
 
@@ -139,7 +142,7 @@ export class ReadCache implements ProjectionObserver {
   }
 
   private usable(): boolean {
-    return this.leading && this.changesInFlight === 0;
+    return this.leading && this.changesInFlight === 0 && this.stillLeading();
   }
 
   private keep(key: string, answer: CachedAnswer<unknown>): void {

@@ -1,5 +1,16 @@
-import { createInlineProjector } from '@brand-api/event-store';
-import type { Database, InlineProjector, ParkedEvent, Projection } from '@brand-api/event-store';
+import {
+  createInlineProjector,
+  embeddedWriters,
+  sharedWriters,
+  SoleWriterLease,
+} from '@brand-api/event-store';
+import type {
+  Database,
+  InlineProjector,
+  InlineWriters,
+  ParkedEvent,
+  Projection,
+} from '@brand-api/event-store';
 import type { Logger } from 'pino';
 import {
   brandsProjection,
@@ -24,13 +35,50 @@ export const readModelProjections: readonly Projection[] = [
  * definition of each projection serves both.
  */
 export function inlineProjectorFor(
-  db: Database,
   log: 'postgres-multi-stream' | 'single-stream' | 'eventstoredb',
+  writers: InlineWriters,
 ): InlineProjector | undefined {
   if (log !== 'postgres-multi-stream') return undefined;
-  // The embedded database belongs to one process (the data-directory lock): nothing else
-  // writes its read tables, so this process's read cache stays exact.
-  return createInlineProjector(readModelProjections, { exclusiveWriter: db.kind === 'pglite' });
+  return createInlineProjector(readModelProjections, { writers });
+}
+
+/** This process's part among the writers of the inline read models, started after catch-up. */
+export interface ProcessWriters {
+  writers: InlineWriters;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Who else writes the inline read models, as this process's read cache must know. Nobody on
+ * the embedded database: one process owns it (the data-directory lock). On a server, a process
+ * that answers reads (`serve`, `all`) holds the sole writer's lease while no other process
+ * writes (`SoleWriterLease`), and lets go as soon as one does; a `work` process, which caches
+ * nothing and writes rarely, never claims it.
+ */
+export function processWritersFor(
+  db: Database,
+  answersReads: boolean,
+  logger: Logger,
+): ProcessWriters {
+  const fixed = (writers: InlineWriters) => ({
+    writers,
+    start: () => undefined,
+    stop: () => Promise.resolve(),
+  });
+  if (db.kind === 'pglite') return fixed(embeddedWriters);
+  if (!answersReads) return fixed(sharedWriters);
+  const lease = new SoleWriterLease(db, {
+    onChange: (sole, reason) =>
+      logger.info(
+        { soleWriter: sole, reason },
+        sole
+          ? 'sole writer of the inline read models: the catalogue read cache serves'
+          : 'not the sole writer of the inline read models: the catalogue read cache is off',
+      ),
+    onError: (error) => logger.warn({ err: error }, 'sole writer lease lost; trying again later'),
+  });
+  return { writers: lease, start: () => lease.start(), stop: () => lease.close() };
 }
 
 /** The runner's `onParked`: one error line an operator can act on. */

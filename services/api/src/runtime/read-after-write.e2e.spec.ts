@@ -11,8 +11,8 @@ jest.setTimeout(180_000);
 /**
  * Read models are applied in each write's own transaction, by whichever process takes the
  * write: a second process must see it in its very next read, whatever it cached. Two real
- * processes on one Postgres: an `all` (which on the embedded database keeps a read cache) and
- * a `serve`.
+ * processes on one Postgres: an `all`, which caches catalogue reads while it is the sole
+ * writer (alone at first), and a `serve`, whose first write makes it let go.
  */
 describeOnServer('read-after-write across two server processes', () => {
   const { start } = useRuntimesOnTestDatabase();
@@ -20,6 +20,7 @@ describeOnServer('read-after-write across two server processes', () => {
   it('shows a write made through one process to the next read through the other', async () => {
     const first = start('all');
     await first.waitForOutput(/"msg":"started"/);
+    await first.waitForOutput(/"soleWriter":true/);
     const second = start('serve');
     await second.waitForOutput(/"msg":"started"/);
     const [urlA, urlB] = await Promise.all([urlOf(first), urlOf(second)]);
@@ -47,6 +48,13 @@ describeOnServer('read-after-write across two server processes', () => {
     });
     expect(created.status).toBe(201);
     const id = (created.body.data as { id: string }).id;
+    // Cached by the sole writer, then changed through the other process.
+    for (let n = 0; n < 3; n += 1) await call(urlA, 'GET', `/brand-products/${id}`);
+    const renamed = await call(urlB, 'PATCH', `/brand-products/${id}`, { title: 'Round 0.5' });
+    expect(renamed.status).toBe(200);
+    await first.waitForOutput(/"soleWriter":false/);
+    expect(title(await call(urlA, 'GET', `/brand-products/${id}`))).toBe('Round 0.5');
+    await call(urlA, 'PATCH', `/brand-products/${id}`, { title: 'Round 0' });
     for (let round = 1; round <= 10; round += 1) {
       const [writer, reader] = round % 2 === 0 ? [urlA, urlB] : [urlB, urlA];
       // The reader has just answered this product (warm), then the other process changes it.

@@ -26,7 +26,12 @@ import type { DataDirLock } from './data-dir-lock';
 import { bootstrapDemo, firstStartBanner } from './demo-bootstrap';
 import { createApiServer } from './http-server';
 import { allMigrations } from './migrations';
-import { inlineProjectorFor, logParkedEvent, readModelProjections } from './projections';
+import {
+  inlineProjectorFor,
+  logParkedEvent,
+  processWritersFor,
+  readModelProjections,
+} from './projections';
 
 export interface RuntimeIo {
   /** Human-facing output (the first-start banner); logs go to the logger. */
@@ -82,7 +87,9 @@ export async function startRuntime(
       applied.length > 0 ? 'migrations applied' : 'migrations up to date',
     );
 
-    const inline = inlineProjectorFor(db, logKind(config));
+    const writers = processWritersFor(db, role !== 'work', logger);
+    cleanup.push(() => writers.stop());
+    const inline = inlineProjectorFor(logKind(config), writers.writers);
     const eventStore = openEventStore(config, db, inline);
     cleanup.push(() => eventStore.close());
     if (inline) {
@@ -100,6 +107,7 @@ export async function startRuntime(
         { projections: inline.projections.map((p) => p.name), ms: Date.now() - catchingUp },
         'read models applied inline, in each append’s transaction',
       );
+      writers.start();
     }
     const runner = createProjectionRunner({
       db,
@@ -202,7 +210,7 @@ function openEventStore(
 }
 
 /** What kind of log the configuration gives: it decides where read models are applied. */
-function logKind(config: RuntimeConfig): Parameters<typeof inlineProjectorFor>[1] {
+function logKind(config: RuntimeConfig): Parameters<typeof inlineProjectorFor>[0] {
   if (config.eventStore.kind === 'eventstoredb') return 'eventstoredb';
   return config.eventStore.singleStream ? 'single-stream' : 'postgres-multi-stream';
 }

@@ -18,7 +18,12 @@ import { hashAdminToken } from '../operator-api/operator-auth';
 import { createApp } from '../app';
 import type { AppConfig, AppDeps, BrandApiApp } from '../app';
 import { allMigrations } from '../runtime/migrations';
-import { inlineProjectorFor, logParkedEvent, readModelProjections } from '../runtime/projections';
+import {
+  inlineProjectorFor,
+  logParkedEvent,
+  processWritersFor,
+  readModelProjections,
+} from '../runtime/projections';
 
 export const testAdminToken = 'test-admin-token-0123456789abcdef';
 
@@ -61,15 +66,24 @@ export async function createTestApp(
   // EVENT_STORE_SINGLE_STREAM=true runs the suite on the write path EventStoreDB forces, with
   // the read models applied by the runner; otherwise they are applied inline, as in production.
   const singleStream = singleStreamRequested(process.env);
+  // A process that answers reads, as `serve`: on a server it holds the sole writer's lease
+  // while no other process writes (its read cache serves then).
+  const writers = processWritersFor(testDb.db, true, logger);
   const inline =
     options.readModels === 'async'
       ? undefined
-      : inlineProjectorFor(testDb.db, singleStream ? 'single-stream' : 'postgres-multi-stream');
+      : inlineProjectorFor(
+          singleStream ? 'single-stream' : 'postgres-multi-stream',
+          writers.writers,
+        );
   const eventStore = upcastOnRead(
     singleStreamWhenRequested(createPostgresEventStore(testDb.db, inline ? { inline } : {})),
     domainEventUpcasts,
   );
-  if (inline) await catchUpInline(testDb.db, eventStore, inline);
+  if (inline) {
+    await catchUpInline(testDb.db, eventStore, inline);
+    writers.start();
+  }
   const runner = createProjectionRunner({
     db: testDb.db,
     store: eventStore,
@@ -79,6 +93,7 @@ export async function createTestApp(
     onParked: logParkedEvent(logger),
   });
   const close = async () => {
+    await writers.stop();
     await runner.stop();
     await eventStore.close();
     await testDb.drop();

@@ -77,6 +77,15 @@ export interface HeldLock {
   release(): Promise<void>;
 }
 
+/**
+ * A connection of its own, outside the pool, for state that lives as long as the session
+ * (advisory locks held and watched for a long time). Its statements run one at a time.
+ */
+export interface Session extends Queryable {
+  /** Ends the session; what it held is released with it. */
+  release(): Promise<void>;
+}
+
 export type DatabaseKind = 'postgres' | 'pglite';
 
 export interface Database extends Queryable {
@@ -93,6 +102,11 @@ export interface Database extends Queryable {
    * in-process workers.
    */
   tryLock(key: string): Promise<HeldLock | null>;
+  /**
+   * Opens a session of its own (see `Session`); `onLost` is told once if its connection dies
+   * before it is released. PGlite has one connection, which the session shares.
+   */
+  session(onLost: (error: Error) => void): Promise<Session>;
   close(): Promise<void>;
 }
 
@@ -112,10 +126,10 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Stable 64-bit advisory lock key for a name, computed by Postgres itself. */
 /** A statement name that stands for `text` alone (see `PipelinedStatement.name`). */
 export function preparedName(prefix: string, text: string): string {
   return `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
 }
 
+/** Stable 64-bit advisory lock key for a name (`$1`), computed by Postgres itself. */
 export const advisoryKeySql = `('x' || substr(md5($1), 1, 16))::bit(64)::bigint`;

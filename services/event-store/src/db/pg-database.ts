@@ -11,7 +11,7 @@ import type {
 import { advisoryKeySql } from './database';
 import { runPipeline } from './pg-pipeline';
 import type { LastRows } from './pg-pipeline';
-import { checkout, listenWithReconnect } from './pg-session';
+import { checkout, listenWithReconnect, openSession } from './pg-session';
 import { isDatabaseUnavailable } from './unavailable';
 
 // int8 (counts, global positions) as numbers: positions stay far below 2^53.
@@ -242,6 +242,8 @@ class PgDatabase implements Database {
       },
     };
   }
+
+  readonly session = (onLost: (error: Error) => void) => openSession(this.pool, onLost);
 
   async close(): Promise<void> {
     await Promise.all([this.pool.end(), this.unboundedDb?.close()]);

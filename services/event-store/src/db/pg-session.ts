@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Session } from './database';
 
 /**
  * A pooled client kept for a while (a transaction, a lock, LISTEN). The pool guards only idle
@@ -24,6 +25,33 @@ export async function checkout(
       released = true;
       client.off('error', onError);
       client.release(error ?? lost);
+    },
+  };
+}
+
+/**
+ * A connection of its own, with the pool's settings (bounds, types) but outside it: a session
+ * held for long does not take a place a request needs. `onLost` is told once if it dies first.
+ */
+export async function openSession(pool: pg.Pool, onLost: (error: Error) => void): Promise<Session> {
+  const client = new pg.Client(pool.options);
+  let ended = false;
+  client.on('error', (error: Error) => {
+    if (ended) return;
+    ended = true;
+    client.end().catch(() => undefined);
+    onLost(error);
+  });
+  await client.connect();
+  return {
+    async query<R>(text: string, params?: readonly unknown[]) {
+      const result = await client.query(text, params as unknown[] | undefined);
+      return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+    },
+    async release() {
+      if (ended) return;
+      ended = true;
+      await client.end().catch(() => undefined);
     },
   };
 }

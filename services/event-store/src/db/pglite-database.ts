@@ -1,6 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Results, Transaction as PgliteTransaction } from '@electric-sql/pglite';
-import type { Database, HeldLock, QueryResult, Transaction, TransactionOptions } from './database';
+import type {
+  Database,
+  HeldLock,
+  QueryResult,
+  Session,
+  Transaction,
+  TransactionOptions,
+} from './database';
 import { ensureEmbeddedCluster } from './pglite-cluster';
 
 /** PGlite reports `affectedRows: 0` for a SELECT; pg's rowCount counts the rows returned. */
@@ -71,6 +78,14 @@ class PgliteDatabase implements Database {
         this.heldLocks.delete(key);
         return Promise.resolve();
       },
+    });
+  }
+
+  // One connection: the session is this database's, and ends with it.
+  session(): Promise<Session> {
+    return Promise.resolve({
+      query: <R>(text: string, params?: readonly unknown[]) => this.query<R>(text, params),
+      release: () => Promise.resolve(),
     });
   }
 

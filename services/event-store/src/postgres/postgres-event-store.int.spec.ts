@@ -63,6 +63,7 @@ function countingQueries(db: Database): { counted: Database; texts: string[] } {
     exec: (sql) => db.exec(sql),
     listen: (channel, onNotify) => db.listen(channel, onNotify),
     tryLock: (key) => db.tryLock(key),
+    session: (onLost) => db.session(onLost),
     close: () => db.close(),
   };
   return { counted, texts };

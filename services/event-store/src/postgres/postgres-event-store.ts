@@ -148,7 +148,7 @@ class PostgresEventStore implements EventStore {
             position,
           }));
         },
-        { prelude: inline.prelude },
+        { prelude: inline.prelude() },
       ),
     );
     if (!carried) this.wakeReaders();

@@ -1,6 +1,15 @@
 export { createProjectionRunner } from './projection-runner';
 export { applyPipelined } from './apply-events';
-export { createInlineProjector, inlineWritesLock, inlineWritesLockKey } from './inline-projector';
+export { createInlineProjector } from './inline-projector';
+export {
+  embeddedWriters,
+  inlineWritesLock,
+  inlineWritesLockKey,
+  sharedWriters,
+  soleWriterLockKey,
+  SoleWriterLease,
+} from './inline-writers';
+export type { InlineWriters, SoleWriterLeaseOptions } from './inline-writers';
 export type { InlineProjector } from './inline-projector';
 export { catchUpInline } from './inline-catch-up';
 export type { CatchUpOptions } from './inline-catch-up';

@@ -4,7 +4,7 @@ import { comparePositions, startOfLog } from '../event-store';
 import { applyPipelined } from './apply-events';
 import { advanceCheckpoint, lockCheckpoint, resetCheckpoint, setStatus } from './checkpoints';
 import type { InlineProjector } from './inline-projector';
-import { inlineWritesLock } from './inline-projector';
+import { inlineWritesLock } from './inline-writers';
 import type { Projection } from './projection';
 import type { PoisonFailure } from './parked-events';
 import { isPoison, parkEvents, settleParkedForReplay } from './parked-events';

@@ -7,6 +7,7 @@ import type { TestDatabase } from '../testing';
 import { readCheckpoints } from './checkpoints';
 import { catchUpInline } from './inline-catch-up';
 import { createInlineProjector } from './inline-projector';
+import { sharedWriters } from './inline-writers';
 import type { InlineProjector } from './inline-projector';
 import { listParked } from './parked-events';
 import { projectionMigrations } from './migrations';
@@ -57,7 +58,7 @@ async function inlineStore(projection = notes()): Promise<{
   store: EventStore;
   inline: InlineProjector;
 }> {
-  const inline = createInlineProjector([projection], { exclusiveWriter: false });
+  const inline = createInlineProjector([projection], { writers: sharedWriters });
   const store = createPostgresEventStore(db, { inline });
   await catchUpInline(db, store, inline);
   return { store, inline };

@@ -1,28 +1,12 @@
 import type { PipelinedStatement, Transaction } from '../db';
-import { advisoryKeySql } from '../db';
 import type { RecordedEvent } from '../event-store';
 import type { Projection } from './projection';
 import { ProjectionApplyError } from './projection';
+import type { InlineWriters } from './inline-writers';
+import { inlineWritesLock } from './inline-writers';
 import type { ProjectionObserver } from './runner-observers';
 import type { QueuedStatement } from './statement-pipeline';
 import { StatementPipeline } from './statement-pipeline';
-
-/**
- * The advisory lock every inline write holds shared for its transaction, and that a rebuild's
- * swap (or the switch of a projection to inline) holds exclusively: while it is held, no write
- * is half done and none begins, so the log and the read tables agree.
- */
-export const inlineWritesLockKey = 'projections:inline-writes';
-
-/** Takes the inline-writes lock for the rest of the transaction: shared, or exclusively. */
-export function inlineWritesLock(mode: 'shared' | 'exclusive'): PipelinedStatement {
-  const fn = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
-  return {
-    text: `SELECT ${fn}(${advisoryKeySql})`,
-    params: [inlineWritesLockKey],
-    name: `inline_writes_lock_${mode}`,
-  };
-}
 
 /**
  * Read-model projections applied inside the transaction of the append that wrote their events
@@ -37,10 +21,13 @@ export function inlineWritesLock(mode: 'shared' | 'exclusive'): PipelinedStateme
  */
 export interface InlineProjector {
   readonly projections: readonly Projection[];
-  /** One process owns the database (the embedded default): only it writes these tables. */
-  readonly exclusiveWriter: boolean;
-  /** What every inline write's transaction starts with (sent with its first statement). */
-  readonly prelude: readonly PipelinedStatement[];
+  /**
+   * What a write's transaction starts with: the inline-writes lock, shared, and the sole
+   * writer's, shared too unless this process is the sole writer (`inlineWritesLock`).
+   */
+  prelude(): readonly PipelinedStatement[];
+  /** This process alone writes these tables now (`InlineWriters`). */
+  sole(): boolean;
   /** The projections that handle `eventType`. */
   handling(eventType: string): readonly Projection[];
   /**
@@ -55,11 +42,10 @@ export interface InlineProjector {
     alsoBeforeCommit?: readonly PipelinedStatement[],
   ): Promise<void>;
   /**
-   * Tells `observer` before and after every write that may change a projection's tables. With
-   * `exclusiveWriter` (one process owns the database: the embedded default), it is also told
-   * that this process leads every inline projection: nothing else writes their tables, so a
-   * read cache stays exact. On a server every `serve` process writes, and it is told nothing
-   * of the kind.
+   * Tells `observer` before and after every write that may change a projection's tables, and
+   * that this process leads every inline projection while it is their sole writer (always on
+   * the embedded database, which one process owns; while it holds the sole writer's lease on a
+   * server): nothing else writes their tables then, so a read cache stays exact.
    */
   observe(observer: ProjectionObserver): () => void;
 }
@@ -70,7 +56,7 @@ interface Pending extends QueuedStatement {
 
 export function createInlineProjector(
   projections: readonly Projection[],
-  options: { exclusiveWriter: boolean },
+  options: { writers: InlineWriters },
 ): InlineProjector {
   const byType = byEventType(projections);
   const observers = new Set<ProjectionObserver>();
@@ -79,12 +65,21 @@ export function createInlineProjector(
       for (const name of names) observer[notice](name);
     }
   };
-  const prelude = [inlineWritesLock('shared')];
-
+  const [soleLock, sharedLock] = [[inlineWritesLock('sole')], [inlineWritesLock('shared')]];
+  let soleUntil = 0;
+  const sole = () => performance.now() < soleUntil;
+  const lead = (observer: ProjectionObserver, leading: boolean) => {
+    for (const { name } of projections) observer.leadership(name, leading, sole);
+  };
+  options.writers.observe((until) => {
+    const changed = until > 0 !== soleUntil > 0;
+    soleUntil = until;
+    if (changed) for (const observer of observers) lead(observer, until > 0);
+  });
   return {
     projections,
-    exclusiveWriter: options.exclusiveWriter,
-    prelude,
+    prelude: () => (sole() ? soleLock : sharedLock),
+    sole,
     handling: (eventType) => byType.get(eventType) ?? [],
 
     async applyAndCommit(tx, events, alsoBeforeCommit = []) {
@@ -105,15 +100,10 @@ export function createInlineProjector(
     },
 
     observe(observer) {
-      if (options.exclusiveWriter) {
-        for (const projection of projections) observer.leadership(projection.name, true);
-      }
+      if (soleUntil > 0) lead(observer, true);
       observers.add(observer);
       return () => {
-        observers.delete(observer);
-        if (options.exclusiveWriter) {
-          for (const projection of projections) observer.leadership(projection.name, false);
-        }
+        if (observers.delete(observer) && soleUntil > 0) lead(observer, false);
       };
     },
   };

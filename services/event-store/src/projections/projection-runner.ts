@@ -224,8 +224,8 @@ class WiredProjectionRunner implements ProjectionRunner {
   }
 
   leading(): string[] {
-    // Inline projections count as led here when this process is the only writer of the database.
-    const inlineLed = this.inline?.exclusiveWriter ? this.inlineNames : [];
+    // Inline projections count as led here while this process is the only writer of their tables.
+    const inlineLed = this.inline?.sole() ? this.inlineNames : [];
     return [...this.observers.leading(), ...inlineLed];
   }
 

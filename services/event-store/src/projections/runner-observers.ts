@@ -4,8 +4,11 @@
  * flight, nothing else writes those tables (but an operator's rebuild swap or a hand edit).
  */
 export interface ProjectionObserver {
-  /** This runner started (true) or stopped (false) leading the projection. */
-  leadership(projection: string, leading: boolean): void;
+  /**
+   * This process started (true) or stopped (false) leading the projection. A lead that can
+   * lapse before it is told so (a lease) comes with `stillLeading`, to ask before each use.
+   */
+  leadership(projection: string, leading: boolean, stillLeading?: () => boolean): void;
   /** A transaction that may change the projection's tables is about to begin. */
   changing(projection: string): void;
   /** That transaction has committed or rolled back: readers see its outcome from now on. */

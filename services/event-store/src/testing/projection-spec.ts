@@ -2,7 +2,7 @@ import type { CommandMetadata } from '../commands';
 import type { Database } from '../db';
 import type { EventShape, RecordedEvent } from '../event-store';
 import type { Projection } from '../projections';
-import { createInlineProjector } from '../projections';
+import { createInlineProjector, embeddedWriters } from '../projections';
 
 /** What a spec may say of a recorded event; the rest of its metadata is a test command's. */
 export interface RecordedOptions {
@@ -30,7 +30,7 @@ export function projectionSpec<Event extends EventShape = EventShape>(
   projection: Projection,
   db: () => Database,
 ) {
-  const projector = createInlineProjector([projection], { exclusiveWriter: true });
+  const projector = createInlineProjector([projection], { writers: embeddedWriters });
   let position = 0;
   return {
     recorded<Type extends keyof EventDataByType<Event> & string>(

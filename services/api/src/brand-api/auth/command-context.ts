@@ -1,7 +1,7 @@
 import type { CommandContext } from '@brand-api/event-store';
 import { requestContext } from '@brand-api/event-store';
 import type { Context } from 'koa';
-import { idempotencyKeyIdOf } from '../idempotency';
+import { idempotencyKeyIdOf } from '../idempotency/idempotency';
 import type { ApiKeyPrincipal } from './api-key-authenticator';
 
 export interface CommandRequest {
