@@ -12,9 +12,9 @@ import type { WebhookTestDatabase } from './testing/webhook-test-database';
 jest.setTimeout(60_000);
 
 /**
- * The embedded database belongs to one process (its data directory's lock), so a delivery
- * claimed in it when the process starts was left by one that died mid-send: the runtime makes
- * it due at once instead of letting it wait out its lease (the request timeout + 60 s).
+ * A delivery claimed when the process starts was left by one that died mid-send (its claims'
+ * lock went with it): the deliverer's first look makes it due at once instead of letting it
+ * wait out its lease (the request timeout + 60 s).
  */
 describe('webhook runtime on the embedded database', () => {
   let bed: WebhookTestDatabase;

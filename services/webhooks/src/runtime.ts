@@ -1,16 +1,12 @@
 import { createPgDatabase } from '@brand-api/event-store';
 import type { Database, EventStore } from '@brand-api/event-store';
 import type { WebhookLogger } from './delivery/deliverer';
-import { releaseAbandonedClaims } from './delivery/outbox';
 import { targetPolicyFromEnv } from './delivery/target-guard';
 import { createWebhookWorker } from './worker';
 import type { WebhookWorker } from './worker';
 
 export interface WebhookRuntimeOptions {
-  /**
-   * The process's database; used as is on embedded PGlite (one process, one connection), where
-   * deliveries a stopped process had claimed are released at start.
-   */
+  /** The process's database; used as is on embedded PGlite (one process, one connection). */
   db: Database;
   /** A Postgres server: the worker then opens a pool of its own (see below). */
   databaseUrl: string | undefined;
@@ -54,17 +50,6 @@ export async function startWebhookRuntime(options: WebhookRuntimeOptions): Promi
     ...(options.logger ? { logger: options.logger } : {}),
   });
   try {
-    // Embedded: this process owns the database, so a claim in it was left by one that died
-    // (kill -9 mid-send); sent now rather than when its lease ends (the timeout + 60 s).
-    if (ownDb === undefined) {
-      const released = await releaseAbandonedClaims(db);
-      if (released > 0) {
-        options.logger?.info(
-          { released },
-          'webhook deliveries a stopped process had claimed are due again',
-        );
-      }
-    }
     await worker.start();
   } catch (error) {
     await ownDb?.close();

@@ -59,7 +59,7 @@ export const defaultTimeoutMs = 15_000;
 
 /**
  * The deliverer: signed POSTs from the outbox, wired from its parts: `DueDeliveries` (claiming
- * what is due, handing back what was not sent), `AttemptSender` (one signed attempt and its
+ * what is due, handing back what was not sent, and what stopped deliverers left claimed), `AttemptSender` (one signed attempt and its
  * judged outcome), `AttemptRecorder` (attempts recorded in batches, one transaction for however
  * many finished meanwhile, which schedules the retries), `GoneEndpoints` (disabling an endpoint
  * that answered 410) and `DeliveryLoop` (the slots in flight, the claim-ahead queue and the
@@ -76,7 +76,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   const commands =
     options.commands ?? new CommandEngine({ eventStore: options.store, clock, logger });
   const gone = new GoneEndpoints(commands, logger);
-  const due = new DueDeliveries(options.db, clock, options.leaseMs ?? timeoutMs + 60_000);
+  const due = new DueDeliveries(options.db, clock, options.leaseMs ?? timeoutMs + 60_000, logger);
   const sender = new AttemptSender({
     http: options.http,
     clock,
@@ -117,6 +117,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       await deliveryLoop.requestsSettled();
       await recorder.flush();
       await gone.settled();
+      await due.letGo();
       await unlisten?.();
       unlisten = undefined;
     },
@@ -134,6 +135,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
         if (rowsTaken < claimBatchSize) break;
       }
       await gone.settled();
+      await due.letGo();
       return counts;
     },
   };

@@ -1,3 +1,4 @@
+import { advisoryKeySql } from '@brand-api/event-store';
 import type { Database, Queryable } from '@brand-api/event-store';
 import type { SigningSecrets } from './signer';
 
@@ -183,16 +184,33 @@ export async function releaseClaims(
   );
 }
 
+/** The advisory lock a deliverer holds, for its session, while it runs: its claims' token names it. */
+export const delivererLockKey = (claimToken: string): string => `webhooks:deliverer:${claimToken}`;
+
+/** `advisoryKeySql` of `delivererLockKey(d.claim_token)`, as pg_locks shows it: two halves. */
+const claimerKey = advisoryKeySql.replace('$1', `'webhooks:deliverer:' || d.claim_token::text`);
+
 /**
- * Makes every claimed delivery due again at once, and says how many: for a database no other
- * deliverer can reach (the embedded one, which one process owns through its data directory's
- * lock), where a claim found at start is one a process that died mid-send left behind. On a
- * server another process may hold them: there they wait for their lease to end.
+ * Makes due again at once the deliveries claimed by a deliverer that no longer runs, and says
+ * how many. A running deliverer holds an advisory lock named after its claim token for its
+ * session (`DueDeliveries`); a claim whose lock no session holds was left by one that died
+ * mid-send (kill -9, a lost connection: the server drops the lock with the session), and would
+ * otherwise wait for its lease to end (the request timeout + 60 s). Sent again under the same
+ * webhook-id: a receiver that got the first send sees a duplicate it can drop.
  */
-export async function releaseAbandonedClaims(db: Database): Promise<number> {
+export async function releaseClaimsOfStoppedDeliverers(db: Queryable): Promise<number> {
   const { rowCount } = await db.query(
-    `UPDATE webhook_deliveries SET claim_token = NULL, next_attempt_at = occurred_at
-     WHERE status = 'pending' AND claim_token IS NOT NULL`,
+    `WITH live AS MATERIALIZED (
+       SELECT classid::text::bigint AS high, objid::text::bigint AS low FROM pg_locks
+       WHERE locktype = 'advisory' AND granted AND objsubid = 1
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+     )
+     UPDATE webhook_deliveries d SET claim_token = NULL, next_attempt_at = d.occurred_at
+     WHERE d.status = 'pending' AND d.claim_token IS NOT NULL
+       AND NOT EXISTS (
+         SELECT FROM live
+         WHERE live.high = (${claimerKey} >> 32) & 4294967295 AND live.low = ${claimerKey} & 4294967295
+       )`,
   );
   return rowCount;
 }
