@@ -125,6 +125,7 @@ class PostgresEventStore implements EventStore {
     appends: readonly StreamAppend[],
   ): Promise<AppendResult[]> {
     let carried = false;
+    const prelude = await inline.prelude();
     const results = await this.withConflictDetails(() =>
       this.db.transaction(
         async (tx) => {
@@ -148,7 +149,7 @@ class PostgresEventStore implements EventStore {
             position,
           }));
         },
-        { prelude: inline.prelude() },
+        { prelude },
       ),
     );
     if (!carried) this.wakeReaders();

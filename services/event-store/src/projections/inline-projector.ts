@@ -23,9 +23,10 @@ export interface InlineProjector {
   readonly projections: readonly Projection[];
   /**
    * What a write's transaction starts with: the inline-writes lock, shared, and the sole
-   * writer's, shared too unless this process is the sole writer (`inlineWritesLock`).
+   * writer's, shared too unless this process is the sole writer (`inlineWritesLock`). A sole
+   * writer whose last look at its lease is too old to count on looks again first.
    */
-  prelude(): readonly PipelinedStatement[];
+  prelude(): readonly PipelinedStatement[] | Promise<readonly PipelinedStatement[]>;
   /** This process alone writes these tables now (`InlineWriters`). */
   sole(): boolean;
   /** The projections that handle `eventType`. */
@@ -78,7 +79,11 @@ export function createInlineProjector(
   });
   return {
     projections,
-    prelude: () => (sole() ? soleLock : sharedLock),
+    prelude() {
+      if (sole()) return soleLock;
+      if (soleUntil === 0) return sharedLock;
+      return options.writers.confirm().then(() => (sole() ? soleLock : sharedLock));
+    },
     sole,
     handling: (eventType) => byType.get(eventType) ?? [],
 

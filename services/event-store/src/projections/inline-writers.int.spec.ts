@@ -45,7 +45,9 @@ describeOnServer('the sole writer’s lease', () => {
     await eventually(() => holder.sole());
     expect(holder.prelude()).toEqual([inlineWritesLock('sole')]);
     // Its own write, on another connection of its pool, does not wait for its own lock.
-    await testDb().db.transaction((tx) => tx.query('SELECT 1'), { prelude: holder.prelude() });
+    await testDb().db.transaction((tx) => tx.query('SELECT 1'), {
+      prelude: await holder.prelude(),
+    });
     expect(story).toEqual(['sole']);
   });
 
@@ -65,15 +67,37 @@ describeOnServer('the sole writer’s lease', () => {
     },
   );
 
-  it('is not taken while another process’s write is in flight', async () => {
-    const held = holdTransaction(other, (tx) => tx.query('SELECT 1'), [inlineWritesLock('shared')]);
-    await held.ready;
-    lease.start();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(holder.sole()).toBe(false);
-    held.end();
-    await held.done;
-    await eventually(() => holder.sole());
+  it.each(['shared', 'sole'] as const)(
+    'is not taken while another process’s write is in flight (%s: a former sole writer’s)',
+    async (mode) => {
+      const held = holdTransaction(other, (tx) => tx.query('SELECT 1'), [inlineWritesLock(mode)]);
+      await held.ready;
+      lease.start();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(holder.sole()).toBe(false);
+      held.end();
+      await held.done;
+      await eventually(() => holder.sole());
+    },
+  );
+
+  it('is looked at again by a write once its last look is too old, which then goes on', async () => {
+    // No timer looks in this test's time: the look the lease counts on lapses after 1.5 s.
+    const slow = new SoleWriterLease(testDb().db, { pollMs: 60_000 });
+    const writer = createInlineProjector([], { writers: slow });
+    try {
+      slow.start();
+      await eventually(() => writer.sole());
+      await eventually(() => !writer.sole(), { timeoutMs: 5_000 });
+      const startedAt = performance.now();
+      const prelude = await writer.prelude();
+      expect(prelude).toEqual([inlineWritesLock('sole')]);
+      await testDb().db.transaction((tx) => tx.query('SELECT 1'), { prelude });
+      expect(performance.now() - startedAt).toBeLessThan(1_000);
+      expect(writer.sole()).toBe(true);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('is let go when its session dies, and taken again on a new one', async () => {

@@ -45,6 +45,11 @@ export interface InlineWriters {
    * at once, then at every change and renewal; 0 when it is not. Returns the removal.
    */
   observe(listener: (soleUntil: number) => void): () => void;
+  /**
+   * Looks again, now, whether this process is still the sole writer (its last look is too old
+   * to count on); resolves once the listeners have been told.
+   */
+  confirm(): Promise<void>;
 }
 
 /** The embedded database: one process owns it (the data-directory lock), so it is sole. */
@@ -53,6 +58,7 @@ export const embeddedWriters: InlineWriters = {
     listener(Infinity);
     return () => undefined;
   },
+  confirm: () => Promise.resolve(),
 };
 
 /** A process on a server that never claims to be the sole writer (a worker, a tool). */
@@ -61,6 +67,7 @@ export const sharedWriters: InlineWriters = {
     listener(0);
     return () => undefined;
   },
+  confirm: () => Promise.resolve(),
 };
 
 export interface SoleWriterLeaseOptions {
@@ -89,6 +96,14 @@ const validForMs = 1_500;
 const acquireSql = `SELECT locked,
   CASE WHEN locked THEN set_config('idle_session_timeout', '${idleSessionTimeoutMs}', false) END
   FROM (SELECT pg_try_advisory_lock(${advisoryKeySql}) AS locked) attempt`;
+
+/**
+ * Waits until every inline write in flight has ended (they hold the inline-writes lock shared),
+ * before the sole writer's lock is tried: one a former sole writer began without that lock may
+ * still be committing. Taken while holding nothing, so that no write waits on this session.
+ */
+const writesInFlightEndedSql = `SELECT pg_advisory_lock(${advisoryKeySql}),
+  pg_advisory_unlock(${advisoryKeySql})`;
 
 /** Lets go of the lock; the session may idle again between tries. */
 const releaseSql = `SELECT pg_advisory_unlock(${advisoryKeySql}),
@@ -126,6 +141,7 @@ export class SoleWriterLease implements InlineWriters {
   /** The server cannot bound a frozen holder's session (older than Postgres 14). */
   private unsupported = false;
   private readonly listeners = new Set<(soleUntil: number) => void>();
+  private looking: Promise<void> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -161,18 +177,25 @@ export class SoleWriterLease implements InlineWriters {
     try {
       const session = (this.session ??= await this.open());
       if (this.closed) return await this.close(); // closed while the session opened
+      await session.query(writesInFlightEndedSql, [inlineWritesLockKey]);
       const sentAt = performance.now();
       const { rows } = await session.query<{ locked: boolean }>(acquireSql, [soleWriterLockKey]);
       if (session !== this.session) return;
       if (!rows[0]?.locked) return this.retryLater();
       this.heldSince = sentAt;
       this.change(sentAt + validForMs, 'no other process writes the inline read models');
-      this.schedule(this.options.pollMs ?? 100, () => this.watch());
+      this.schedule(this.options.pollMs ?? 100, () => this.confirm());
     } catch (error) {
       // No idle_session_timeout (before Postgres 14): a frozen holder would stop every write.
       if (sqlStateOf(error) === '42704') this.unsupported = true;
       this.fail(error);
     }
+  }
+
+  /** Looks for a write waiting on the lock now (the timer's look, or a write's after a lapse). */
+  confirm(): Promise<void> {
+    if (!this.held) return Promise.resolve();
+    return (this.looking ??= this.watch().finally(() => (this.looking = undefined)));
   }
 
   private async watch(): Promise<void> {
@@ -191,7 +214,7 @@ export class SoleWriterLease implements InlineWriters {
         return this.retryLater();
       }
       this.change(sentAt + validForMs);
-      this.schedule(this.options.pollMs ?? 100, () => this.watch());
+      this.schedule(this.options.pollMs ?? 100, () => this.confirm());
     } catch (error) {
       this.fail(error);
     }
