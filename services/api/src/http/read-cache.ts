@@ -55,7 +55,8 @@ interface Entry {
  * read-after-write holds exactly as without the cache, in this process and in any other.
  *
  * In a process that does not lead the projection (another writer is about, or a standby) the
- * cache is bypassed. The TTL bounds the one writer nothing sees: a hand edit of a read table.
+ * cache is bypassed. The TTL bounds what nothing tells the cache: a hand edit of a read table,
+ * and, where a runner applies the projection, a rebuild's swap run from another process.
  */
 export class ReadCache implements ProjectionObserver {
   private readonly entries = new Map<string, Entry>();
