@@ -13,7 +13,10 @@ import type { Database } from '../db';
 import type { EventStore, LogPosition, NewEvent } from '../event-store';
 import { startOfLog } from '../event-store';
 import { createPostgresEventStore, eventStoreMigrations } from '../postgres';
-import { appendStreamsMigration } from '../postgres/append-streams-sql';
+import {
+  appendStreamsCheckedMigration,
+  appendStreamsMigration,
+} from '../postgres/append-streams-sql';
 
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 // Raw and store runs alternate in short slices, so a machine whose load drifts (it is shared)
@@ -308,12 +311,12 @@ async function main(): Promise<void> {
   try {
     await migrate(db, eventStoreMigrations);
     // The baseline table is the events table itself, renamed: same columns, defaults, indexes.
-    // Not the append function: renamed, it would replace the store's own with one writing the
-    // baseline table.
+    // Not the append functions: renamed, they would replace the store's own with ones writing
+    // the baseline table.
     await migrate(
       db,
       eventStoreMigrations
-        .filter((m) => m !== appendStreamsMigration)
+        .filter((m) => m !== appendStreamsMigration && m !== appendStreamsCheckedMigration)
         .map((m) => ({
           id: `raw/${m.id}`,
           sql: m.sql.replaceAll('events', 'raw_events'),

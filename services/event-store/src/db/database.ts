@@ -55,11 +55,20 @@ export interface Transaction extends Queryable {
    * transaction has committed on return (one round trip for the last statements and the
    * commit), and `transaction` sends no COMMIT of its own. A failure (COMMIT's included, at
    * index `statements.length`) leaves it to be rolled back as usual.
+   *
+   * With `read`, the rows of the statement at `read.index` are handed to `read.onRows` when
+   * nothing failed (the others' rows are not read).
    */
   pipeline(
     statements: readonly PipelinedStatement[],
-    options?: { commit?: boolean },
+    options?: { commit?: boolean; read?: PipelineRead },
   ): Promise<PipelineFailure | undefined>;
+}
+
+/** Which statement of a pipeline has its rows read, and who gets them. */
+export interface PipelineRead {
+  index: number;
+  onRows(rows: unknown[]): void;
 }
 
 export interface TransactionOptions {
@@ -116,6 +125,8 @@ export const SqlState = {
   foreignKeyViolation: '23503',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
+  /** Our own: the checked append's failed expected-version check (append-streams-sql.ts). */
+  appendCheckFailed: 'ES409',
 } as const;
 
 export function sqlStateOf(error: unknown): string | undefined {

@@ -10,7 +10,7 @@ import type {
 } from './database';
 import { advisoryKeySql } from './database';
 import { runPipeline } from './pg-pipeline';
-import type { LastRows } from './pg-pipeline';
+import type { ReadRows } from './pg-pipeline';
 import { checkout, listenWithReconnect, openSession } from './pg-session';
 import { isDatabaseUnavailable } from './unavailable';
 
@@ -135,7 +135,7 @@ class PgDatabase implements Database {
             return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
           }
           // BEGIN, the prelude and this statement in one write; its rows read back.
-          let answer: LastRows = { rows: [], rowCount: 0 };
+          let answer: ReadRows = { rows: [], rowCount: 0 };
           const failure = await runPipeline(
             client,
             [
@@ -146,7 +146,7 @@ class PgDatabase implements Database {
                 ...(queryOptions?.name === undefined ? {} : { name: queryOptions.name }),
               },
             ],
-            { types, onLastRows: (rows) => (answer = rows) },
+            { index: first.length, types, onRows: (rows) => (answer = rows) },
           );
           if (failure) throw failure.error;
           return { rows: answer.rows as R[], rowCount: answer.rowCount };
@@ -154,11 +154,12 @@ class PgDatabase implements Database {
         async pipeline(statements, pipelineOptions) {
           const first = open();
           const commit = pipelineOptions?.commit === true;
-          const failure = await runPipeline(client, [
-            ...first,
-            ...statements,
-            ...(commit ? [{ text: 'COMMIT' }] : []),
-          ]);
+          const read = pipelineOptions?.read;
+          const failure = await runPipeline(
+            client,
+            [...first, ...statements, ...(commit ? [{ text: 'COMMIT' }] : [])],
+            read && { index: first.length + read.index, types, onRows: (r) => read.onRows(r.rows) },
+          );
           if (failure && failure.index < first.length) throw failure.error;
           if (failure) return { index: failure.index - first.length, error: failure.error };
           committed ||= commit;

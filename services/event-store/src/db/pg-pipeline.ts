@@ -39,8 +39,8 @@ const Result = require('pg/lib/result') as new (
   types: unknown,
 ) => { rows: unknown[]; addFields(fields: unknown[]): void; parseRow(fields: unknown[]): unknown };
 
-/** The rows of a pipeline's last statement, when asked for (`runPipeline`'s `readLast`). */
-export interface LastRows {
+/** The rows of one statement of a pipeline, when asked for (`runPipeline`'s `read`). */
+export interface ReadRows {
   rows: unknown[];
   rowCount: number;
 }
@@ -62,21 +62,23 @@ class Pipeline implements pg.Submittable {
   /** Named statements (`PipelinedStatement.name`) this pipeline parses first, with their index. */
   private kept: { name: string; text: string; index: number }[] = [];
 
-  /** The rows of the last statement, parsed, when `readLast` asked for them. */
-  private readonly last: InstanceType<typeof Result> | undefined;
+  /** The rows of the statement at `readIndex`, parsed, when `read` asked for them. */
+  private readonly read: InstanceType<typeof Result> | undefined;
+  private readonly readIndex: number;
 
   constructor(
     private readonly statements: readonly Serialised[],
     private readonly done: (failure: PipelineFailure | undefined) => void,
-    /** The connection's type parsers: the last statement's rows are read and parsed. */
-    readLast?: { types: unknown },
+    /** Which statement's rows are read, parsed with the connection's type parsers. */
+    read?: { index: number; types: unknown },
   ) {
-    this.last = readLast ? new Result(undefined, readLast.types) : undefined;
+    this.read = read ? new Result(undefined, read.types) : undefined;
+    this.readIndex = read?.index ?? -1;
   }
 
-  /** The last statement's rows once the pipeline has run (when `readLast` asked for them). */
-  lastRows(): LastRows | undefined {
-    return this.last ? { rows: this.last.rows, rowCount: this.last.rows.length } : undefined;
+  /** The read statement's rows once the pipeline has run (when `read` asked for them). */
+  readRows(): ReadRows | undefined {
+    return this.read ? { rows: this.read.rows, rowCount: this.read.rows.length } : undefined;
   }
 
   submit(connection: pg.Connection): void {
@@ -109,7 +111,7 @@ class Pipeline implements pg.Submittable {
         }
         connection.bind({ statement: name, values }, true);
         // Only the statement whose rows are read is described: its rows come with their types.
-        if (this.last && index === this.statements.length - 1) {
+        if (this.read && index === this.readIndex) {
           connection.describe({ type: 'P', name: '' }, true);
         }
         connection.execute({ portal: '' }, true);
@@ -171,17 +173,17 @@ class Pipeline implements pg.Submittable {
   // Other statements' answers are read for their count only (no Describe was sent for them:
   // their rows come without a description).
   handleRowDescription(message: { fields: unknown[] }): void {
-    if (this.readingLast()) this.last!.addFields(message.fields);
+    if (this.reading()) this.read!.addFields(message.fields);
   }
   handleDataRow(message: { fields: unknown[] }): void {
-    if (this.readingLast()) this.last!.rows.push(this.last!.parseRow(message.fields));
+    if (this.reading()) this.read!.rows.push(this.read!.parseRow(message.fields));
   }
   handlePortalSuspended(): void {}
   handleCopyData(): void {}
 
-  /** The answers arriving now are the last statement's, and its rows are wanted. */
-  private readingLast(): boolean {
-    return this.last !== undefined && this.answered === this.statements.length - 1;
+  /** The answers arriving now are the read statement's. */
+  private reading(): boolean {
+    return this.read !== undefined && this.answered === this.readIndex;
   }
 
   /**
@@ -200,13 +202,13 @@ class Pipeline implements pg.Submittable {
 
 /**
  * Runs `statements` on `client` as one pipeline (see Pipeline); resolves with the first failure.
- * With `readLast`, the last statement's rows are read too (parsed with `readLast.types`) and
- * handed to `onLastRows` when nothing failed.
+ * With `read`, the rows of the statement at `read.index` are read too (parsed with
+ * `read.types`) and handed to `read.onRows` when nothing failed.
  */
 export async function runPipeline(
   client: pg.ClientBase,
   statements: readonly PipelinedStatement[],
-  readLast?: { types: unknown; onLastRows: (rows: LastRows) => void },
+  read?: { index: number; types: unknown; onRows: (rows: ReadRows) => void },
 ): Promise<PipelineFailure | undefined> {
   // Values are serialised before anything is written: one the driver cannot send (a circular
   // object) fails its own statement, after those before it have run.
@@ -231,9 +233,9 @@ export async function runPipeline(
   if (serialised.length === 0) return unsendable;
   let pipeline: Pipeline | undefined;
   const failure = await new Promise<PipelineFailure | undefined>((resolve) => {
-    pipeline = new Pipeline(serialised, resolve, readLast);
+    pipeline = new Pipeline(serialised, resolve, read);
     client.query(pipeline);
   });
-  if (!failure && !unsendable && readLast) readLast.onLastRows(pipeline!.lastRows()!);
+  if (!failure && !unsendable && read) read.onRows(pipeline!.readRows()!);
   return failure ?? unsendable;
 }

@@ -43,14 +43,18 @@ class PgliteDatabase implements Database {
         },
         // In process there is no round trip to save: one statement after the other. A pipeline
         // that asks to commit leaves the commit to the end of this callback, as every other.
-        async pipeline(statements) {
+        async pipeline(statements, pipelineOptions) {
+          const read = pipelineOptions?.read;
+          let rows: unknown[] = [];
           for (const [index, { text, params }] of statements.entries()) {
             try {
-              await transaction.query(text, params as unknown[] | undefined);
+              const result = await transaction.query(text, params as unknown[] | undefined);
+              if (index === read?.index) rows = result.rows;
             } catch (error) {
               return { index, error };
             }
           }
+          read?.onRows(rows);
           return undefined;
         },
       };

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Migration, Queryable } from '../db';
-import { sqlStateOf, SqlState } from '../db';
+import type { Migration, PipelinedStatement, Queryable } from '../db';
+import { SqlState } from '../db';
 import type { AppendResult, StreamAppend } from '../event-store';
-import { ConcurrencyError, DuplicateEventIdError } from '../event-store';
+import { checkFailed, translateAppendStreamsError } from './append-conflicts';
 
 /**
  * An atomic multi-stream append in one statement, so a bulk call's ~200 streams cost one
@@ -89,12 +89,44 @@ SET plan_cache_mode = force_generic_plan
 AS $function$ BEGIN RETURN QUERY ${appendStreamsSql.trim()}; END $function$`,
 };
 
-const callAppendStreams = `
+/**
+ * The same append for a pipeline that goes on without waiting for its answer (an inline
+ * write: the projections' statements and the COMMIT leave with it). A failed expected-version
+ * check raises instead of answering `ok = false`, so nothing after it runs: SQLSTATE
+ * `SqlState.appendCheckFailed`, the detail `<stream index>:<head>` (1-based, in stream-name order).
+ * Its body keeps no semicolon at a line end (see splitStatements).
+ */
+const appendStreamsCheckedFunction = `event_store_append_streams_checked_${appendStreamsHash}`;
+
+export const appendStreamsCheckedMigration: Migration = {
+  id: `event-store/005-append-streams-checked-${appendStreamsHash}`,
+  sql: `CREATE OR REPLACE FUNCTION ${appendStreamsCheckedFunction}(
+  text[], text[], integer[], integer[], integer[], text[], text[], text[], integer[], text[])
+RETURNS TABLE (r_head integer, r_ok boolean, r_last_version integer, r_last_position bigint,
+  r_commit bigint, r_positions bigint[], r_recorded_at timestamptz)
+LANGUAGE plpgsql
+AS $function$ DECLARE s record; BEGIN
+  FOR s IN SELECT * FROM ${appendStreamsFunction}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    WITH ORDINALITY AS a ORDER BY a.ordinality
+  LOOP
+    IF NOT s.r_ok THEN
+      RAISE EXCEPTION 'expected version of stream % failed', s.ordinality
+        USING ERRCODE = '${SqlState.appendCheckFailed}', DETAIL = s.ordinality || ':' || s.r_head
+    ; END IF; r_head := s.r_head; r_ok := true; r_last_version := s.r_last_version
+    ; r_last_position := s.r_last_position; r_commit := s.r_commit; r_positions := s.r_positions
+    ; r_recorded_at := s.r_recorded_at; RETURN NEXT
+  ; END LOOP
+; END $function$`,
+};
+
+const callAppendStreams = (fn: string) => `
 SELECT r_head AS head, r_ok AS ok, r_last_version AS last_version,
   r_last_position AS last_position, r_commit AS commit, r_positions AS positions,
   r_recorded_at AS recorded_at
-FROM ${appendStreamsFunction}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) WITH ORDINALITY
+FROM ${fn}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) WITH ORDINALITY
 ORDER BY ordinality`;
+const callUnchecked = callAppendStreams(appendStreamsFunction);
+const callChecked = callAppendStreams(appendStreamsCheckedFunction);
 
 /** One row per stream, in the order the streams were passed. */
 interface StreamRow {
@@ -143,6 +175,18 @@ function inStreamOrder(
   return order;
 }
 
+/** Every event with an id: the caller's, or a new one (its append and its projections share it). */
+export function withEventIds(appends: readonly StreamAppend[]): StreamAppend[] {
+  return appends.map((append) =>
+    append.events.every((event) => event.id !== undefined)
+      ? append
+      : {
+          ...append,
+          events: append.events.map((event) => ({ ...event, id: event.id ?? randomUUID() })),
+        },
+  );
+}
+
 function appendStreamsParams(sorted: readonly StreamAppend[]): unknown[] {
   const events = sorted.flatMap((append, s) =>
     append.events.map((event, place) => ({ event, stream: s + 1, place: place + 1 })),
@@ -183,20 +227,50 @@ export async function appendToStreamsInTransaction(
   const params = appendStreamsParams(sorted);
   let rows: StreamRow[];
   try {
-    ({ rows } = await queryable.query<StreamRow>(callAppendStreams, params, {
+    ({ rows } = await queryable.query<StreamRow>(callUnchecked, params, {
       name: 'event_store_append_streams',
     }));
   } catch (error) {
     throw translateAppendStreamsError(error, sorted, params[9] as string[]);
   }
   const failed = rows.findIndex((row) => !row.ok);
-  if (failed >= 0) {
-    const { streamName, expectedVersion } = sorted[failed]!;
-    const head = rows[failed]!.head;
-    throw new ConcurrencyError(streamName, expectedVersion, head < 0 ? 'no_stream' : head);
-  }
-  const results = new Array<AppendedStream>(appends.length);
+  if (failed >= 0) throw checkFailed(sorted[failed]!, rows[failed]!.head);
+  return appendedStreams(order, rows, params[9] as string[]);
+}
+
+/** An append as the first statement of a pipeline, and how to read its answer. */
+export interface PipelinedAppend {
+  statement: PipelinedStatement;
+  /** The results, in the order of the appends, from the statement's rows. */
+  results(rows: unknown[]): AppendedStream[];
+  /** Its failure as `appendToStreamsInTransaction` would throw it. */
+  error(error: unknown): unknown;
+}
+
+/**
+ * The appends as one statement that raises on a failed expected-version check (the checked
+ * function), for a pipeline that sends what follows it without waiting for its answer: an
+ * inline write's projections and COMMIT. Every event must carry its id (`withEventIds`).
+ */
+export function pipelinedAppend(appends: readonly StreamAppend[]): PipelinedAppend {
+  const order = inStreamOrder(appends);
+  const sorted = order.map(({ append }) => append);
+  const params = appendStreamsParams(sorted);
   const eventIds = params[9] as string[];
+  return {
+    statement: { text: callChecked, params, name: 'event_store_append_streams_checked' },
+    results: (rows) => appendedStreams(order, rows as StreamRow[], eventIds),
+    error: (error) => translateAppendStreamsError(error, sorted, eventIds),
+  };
+}
+
+/** Each append's result from the statement's rows (one per stream, in stream-name order). */
+function appendedStreams(
+  order: readonly { append: StreamAppend; index: number }[],
+  rows: readonly StreamRow[],
+  eventIds: readonly string[],
+): AppendedStream[] {
+  const results = new Array<AppendedStream>(order.length);
   let firstEvent = 0;
   for (const [s, { index, append }] of order.entries()) {
     const ids = eventIds.slice(firstEvent, firstEvent + append.events.length);
@@ -210,7 +284,7 @@ export async function appendToStreamsInTransaction(
       row.positions === null ||
       row.recorded_at === null
     ) {
-      throw new Error(`append statement returned no events for ${sorted[s]!.streamName}`);
+      throw new Error(`append statement returned no events for ${append.streamName}`);
     }
     results[index] = {
       nextExpectedVersion: row.last_version,
@@ -221,50 +295,4 @@ export async function appendToStreamsInTransaction(
     };
   }
   return results;
-}
-
-/**
- * Which stream a unique violation belongs to, from the key Postgres names in the error's
- * detail: `Key (stream_name, stream_version)=(<name>, <version>) already exists.` or
- * `Key (event_id)=(<uuid>) already exists.` (the words around the key are translated, the key
- * itself is not). Rows are inserted in stream-name order, so the violation is raised by the
- * first conflicting row, as the stream-by-stream loop this statement replaces raised it.
- */
-function translateAppendStreamsError(
-  error: unknown,
-  sorted: readonly StreamAppend[],
-  eventIds: readonly string[],
-): unknown {
-  if (sqlStateOf(error) !== SqlState.uniqueViolation) return error;
-  const { constraint, detail } = error as { constraint?: unknown; detail?: unknown };
-  const key = typeof detail === 'string' ? detail : '';
-  if (constraint === 'events_event_id_key') {
-    return new DuplicateEventIdError(streamOfDuplicateId(key, sorted, eventIds).streamName);
-  }
-  const conflicting =
-    sorted.find(({ streamName }) => {
-      const prefix = `)=(${streamName}, `;
-      const at = key.indexOf(prefix);
-      return at >= 0 && /^\d+\)/.test(key.slice(at + prefix.length));
-    }) ??
-    // No detail (Postgres leaves it out for a role that cannot read the table): name the first.
-    sorted[0]!;
-  return new ConcurrencyError(conflicting.streamName, conflicting.expectedVersion, undefined);
-}
-
-/**
- * The stream whose insert hit the duplicate id: its second use when the call itself carries
- * the id twice, else its only use (the id was already stored).
- */
-function streamOfDuplicateId(
-  key: string,
-  sorted: readonly StreamAppend[],
-  eventIds: readonly string[],
-): StreamAppend {
-  const owners = sorted.flatMap((append) => append.events.map(() => append));
-  const lowerKey = key.toLowerCase();
-  const uses = eventIds.flatMap((id, i) =>
-    lowerKey.includes(`)=(${id.toLowerCase()})`) ? [owners[i]!] : [],
-  );
-  return uses[1] ?? uses[0] ?? sorted[0]!;
 }

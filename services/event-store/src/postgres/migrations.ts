@@ -1,5 +1,5 @@
 import type { Migration } from '../db';
-import { appendStreamsMigration } from './append-streams-sql';
+import { appendStreamsCheckedMigration, appendStreamsMigration } from './append-streams-sql';
 
 /**
  * The event log. Readers order and checkpoint by (transaction_id, global_position): a global
@@ -43,6 +43,7 @@ CREATE INDEX events_commit_order_idx ON events (transaction_id, global_position)
   WHERE (metadata->>'idempotencyKeyId') IS NOT NULL`,
   },
   appendStreamsMigration,
+  appendStreamsCheckedMigration,
 ];
 
 /** Notification channel appenders wake readers on. */

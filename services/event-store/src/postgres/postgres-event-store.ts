@@ -13,7 +13,7 @@ import type {
 import { ConcurrencyError } from '../event-store';
 import { appendToStreamInTransaction } from './append-sql';
 import type { InlineProjector } from '../projections/inline-projector';
-import { appendToStreamsInTransaction } from './append-streams-sql';
+import { appendToStreamsInTransaction, pipelinedAppend, withEventIds } from './append-streams-sql';
 import type { AppendedStream } from './append-streams-sql';
 import {
   countEvents,
@@ -48,6 +48,9 @@ export interface PostgresEventStoreOptions {
 
 /** How often an inline write carries the wake-up NOTIFY in its own transaction. */
 const carryNotifyEveryMs = 25;
+
+/** Thrown inside a one-trip inline write whose projection statement failed: it rolls back. */
+const projectionFailed = new Error('a projection statement failed');
 
 /** An 'any' append that lost a race simply tries again: the caller asked for no check. */
 const maxAnyRetries = 5;
@@ -116,44 +119,58 @@ class PostgresEventStore implements EventStore {
   }
 
   /**
-   * One transaction, one commit: BEGIN, the inline-writes lock and the append leave together
-   * (one round trip, the append's rows read back), then the projections' statements and the
-   * COMMIT (a second). A projection that fails rolls the append back with it.
+   * One transaction, one commit, and one round trip when the projections' statements can be
+   * had before the append (`InlineProjector.prepare`): BEGIN, the inline-writes lock, the
+   * append, the statements and the COMMIT leave together. Otherwise, or when a statement so
+   * sent fails (rolled back, and written again this way to name the failure), two: BEGIN, the
+   * lock and the append with its rows read back, then the statements and the COMMIT. A
+   * projection that fails rolls the append back with it.
    */
   private async appendInline(
     inline: InlineProjector,
-    appends: readonly StreamAppend[],
+    unnamed: readonly StreamAppend[],
+    twoSteps = false,
   ): Promise<AppendResult[]> {
-    let carried = false;
+    const appends = withEventIds(unnamed);
     const prelude = await inline.prelude();
-    const results = await this.withConflictDetails(() =>
-      this.db.transaction(
-        async (tx) => {
-          carried = false;
-          const appended = await appendToStreamsInTransaction(tx, appends);
-          const notify = this.notifier.carry();
-          carried = notify !== undefined;
-          try {
-            await inline.applyAndCommit(
-              tx,
-              recordedEventsOf(appends, appended),
-              notify ? [notify] : [],
-            );
-          } catch (error) {
-            if (carried) this.notifier.carryFailed();
-            carried = false;
-            throw error;
-          }
-          return appended.map(({ nextExpectedVersion, position }) => ({
-            nextExpectedVersion,
-            position,
-          }));
-        },
-        { prelude },
-      ),
-    );
-    if (!carried) this.wakeReaders();
-    return results;
+    const prepared = twoSteps ? undefined : await inline.prepare(appends);
+    const oneTrip = prepared && pipelinedAppend(appends);
+    let carried = false;
+    try {
+      const results = await this.withConflictDetails(() =>
+        this.db.transaction(
+          async (tx) => {
+            const notify = this.notifier.carry();
+            carried = notify !== undefined;
+            const beforeCommit = notify ? [notify] : [];
+            if (!prepared || !oneTrip) {
+              const appended = await appendToStreamsInTransaction(tx, appends);
+              const events = recordedEventsOf(appends, appended);
+              await inline.applyAndCommit(tx, events, beforeCommit);
+              return appended;
+            }
+            let rows;
+            try {
+              rows = await inline.commitWithAppend(tx, prepared, oneTrip.statement, beforeCommit);
+            } catch (error) {
+              throw oneTrip.error(error);
+            }
+            if (rows === 'projection failed') throw projectionFailed;
+            return oneTrip.results(rows);
+          },
+          { prelude },
+        ),
+      );
+      if (!carried) this.wakeReaders();
+      return results.map(({ nextExpectedVersion, position }) => ({
+        nextExpectedVersion,
+        position,
+      }));
+    } catch (error) {
+      if (carried) this.notifier.carryFailed();
+      if (error === projectionFailed) return this.appendInline(inline, appends, true);
+      throw error;
+    }
   }
 
   readStreams(

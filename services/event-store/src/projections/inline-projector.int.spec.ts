@@ -153,6 +153,71 @@ describe('inline projections', () => {
     await store.close();
   });
 
+  it('name the stream whose expected version failed when the whole write leaves at once', async () => {
+    const { store } = await inlineStore();
+    await store.appendToStream('note-1', [note('1')], { expectedVersion: 'no_stream' });
+    await store.appendToStream('note-1', [note('1b')], { expectedVersion: 0 });
+    const write = store.appendToStreams([
+      { streamName: 'note-0', expectedVersion: 'no_stream', events: [note('0')] },
+      { streamName: 'note-1', expectedVersion: 0, events: [note('1c')] },
+    ]);
+    await expect(write).rejects.toMatchObject({
+      name: 'ConcurrencyError',
+      streamName: 'note-1',
+      expectedVersion: 0,
+      actualVersion: 1,
+    });
+    expect((await rows()).map((row) => row.id)).toEqual(['1', '1b']);
+    expect(await store.readStream('note-0')).toEqual([]);
+    await store.close();
+  });
+
+  it('apply a projection that needs what only the append tells (its position) after the append', async () => {
+    // Statements are prepared before the append when they can be: this projection reads the
+    // event's position, so its write appends first and applies with the real one.
+    const positions: Projection = {
+      ...notes(),
+      apply: (event) => [
+        insertNote.row({
+          id: (event.data as { id: string }).id,
+          body: String(event.position.prepare),
+          version: event.streamVersion,
+        }),
+      ],
+    };
+    const { store } = await inlineStore(positions);
+    await store.appendToStream('note-1', [note('1')], { expectedVersion: 'no_stream' });
+    const [event] = await store.readStream('note-1');
+    expect(await rows()).toEqual([{ id: '1', body: String(event!.position.prepare) }]);
+    await store.close();
+  });
+
+  it('apply a projection that reads in the transaction after the append, seeing it', async () => {
+    const counting: Projection = {
+      ...notes(),
+      async apply(event, tx) {
+        const { rows: counted } = await tx.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM events',
+        );
+        return [
+          insertNote.row({
+            id: (event.data as { id: string }).id,
+            body: `${counted[0]!.count} events`,
+            version: event.streamVersion,
+          }),
+        ];
+      },
+    };
+    const { store } = await inlineStore(counting);
+    await store.appendToStream('note-1', [note('1')], { expectedVersion: 'no_stream' });
+    await store.appendToStream('note-2', [note('2')], { expectedVersion: 'no_stream' });
+    expect(await rows()).toEqual([
+      { id: '1', body: '1 events' },
+      { id: '2', body: '2 events' },
+    ]);
+    await store.close();
+  });
+
   it('are caught up from where a runner left them, then marked inline', async () => {
     // A database that ran the projection asynchronously: the runner applied the first event,
     // the second was appended after it stopped.

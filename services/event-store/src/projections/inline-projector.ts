@@ -1,5 +1,5 @@
-import type { PipelinedStatement, Transaction } from '../db';
-import type { RecordedEvent } from '../event-store';
+import type { PipelineFailure, PipelineRead, PipelinedStatement, Transaction } from '../db';
+import type { RecordedEvent, StreamAppend } from '../event-store';
 import type { Projection } from './projection';
 import { ProjectionApplyError } from './projection';
 import type { InlineWriters } from './inline-writers';
@@ -43,6 +43,29 @@ export interface InlineProjector {
     alsoBeforeCommit?: readonly PipelinedStatement[],
   ): Promise<void>;
   /**
+   * The projections' statements for `appends` before they are made, so that the append, they
+   * and the COMMIT can leave together (`commitWithAppend`). The projections see the events
+   * with everything but their position and time, which only the append tells. Undefined when
+   * a projection needs either, reads in the transaction, or fails, or when an append's
+   * versions are not known in advance (expected 'any' or 'stream_exists'): the caller then
+   * appends first and `applyAndCommit`s, which names a failure as it should. Every event
+   * must carry its id.
+   */
+  prepare(appends: readonly StreamAppend[]): Promise<PreparedStatements | undefined>;
+  /**
+   * Sends `append`, the prepared statements, `alsoBeforeCommit` and the COMMIT in one
+   * pipeline, and resolves with the append's rows: the whole write in one round trip. A
+   * failure of the append rejects with its error as the server gave it; of a projection's
+   * statement, resolves with 'projection failed' (the caller rolls back and writes the
+   * two-step way, which names the failure); of the COMMIT, rejects.
+   */
+  commitWithAppend(
+    tx: Transaction,
+    prepared: PreparedStatements,
+    append: PipelinedStatement,
+    alsoBeforeCommit: readonly PipelinedStatement[],
+  ): Promise<unknown[] | 'projection failed'>;
+  /**
    * Tells `observer` before and after every write that may change a projection's tables, and
    * that this process leads every inline projection while it is their sole writer (always on
    * the embedded database, which one process owns; while it holds the sole writer's lease on a
@@ -55,17 +78,56 @@ interface Pending extends QueuedStatement {
   projection: string;
 }
 
+/** Statements `prepare`d for a write, and the projections they are of. */
+export interface PreparedStatements {
+  readonly pending: readonly Pending[];
+  readonly names: readonly string[];
+}
+
+/**
+ * The events of `appends` before they are made: all a reader would get back but their
+ * position and time (reading either throws). Undefined when the versions are not known yet.
+ */
+function eventsBeforeAppend(appends: readonly StreamAppend[]): RecordedEvent[] | undefined {
+  const events: RecordedEvent[] = [];
+  for (const { streamName, expectedVersion, events: appended } of appends) {
+    if (expectedVersion !== 'no_stream' && typeof expectedVersion !== 'number') return undefined;
+    const firstVersion = expectedVersion === 'no_stream' ? 0 : expectedVersion + 1;
+    for (const [e, event] of appended.entries()) {
+      const known = {
+        id: event.id!,
+        type: event.type,
+        data: event.data ?? null,
+        metadata: event.metadata ?? {},
+        schemaVersion: event.schemaVersion ?? 1,
+        streamName,
+        streamVersion: firstVersion + e,
+      };
+      events.push(Object.defineProperties(known as RecordedEvent, notYetAppended));
+    }
+  }
+  return events;
+}
+
+const notKnownYet = {
+  get(): never {
+    throw new Error('An event not appended yet has no position or time');
+  },
+};
+const notYetAppended = { position: notKnownYet, recordedAt: notKnownYet };
+
+/** What a projection preparing statements before the append gets instead of a transaction. */
+const noTransactionYet: Transaction = {
+  query: () => Promise.reject(new Error('no transaction before the append')),
+  pipeline: () => Promise.reject(new Error('no transaction before the append')),
+};
+
 export function createInlineProjector(
   projections: readonly Projection[],
   options: { writers: InlineWriters },
 ): InlineProjector {
   const byType = byEventType(projections);
   const observers = new Set<ProjectionObserver>();
-  const tell = (names: readonly string[], notice: 'changing' | 'settled') => {
-    for (const observer of observers) {
-      for (const name of names) observer[notice](name);
-    }
-  };
   const [soleLock, sharedLock] = [[inlineWritesLock('sole')], [inlineWritesLock('shared')]];
   let soleUntil = 0;
   const sole = () => performance.now() < soleUntil;
@@ -87,21 +149,40 @@ export function createInlineProjector(
     sole,
     handling: (eventType) => byType.get(eventType) ?? [],
 
+    async prepare(appends) {
+      const events = eventsBeforeAppend(appends);
+      if (!events) return undefined;
+      try {
+        return await statementsOf(projections, noTransactionYet, events);
+      } catch {
+        return undefined;
+      }
+    },
+
+    async commitWithAppend(tx, { pending, names }, append, alsoBeforeCommit) {
+      let rows: unknown[] = [];
+      const failure = await commitTelling(
+        observers,
+        names,
+        tx,
+        [append, ...pending.map((each) => each.statement), ...alsoBeforeCommit],
+        { index: 0, onRows: (read) => (rows = read) },
+      );
+      if (!failure) return rows;
+      if (failure.index > 0 && failure.index <= pending.length) return 'projection failed';
+      throw failure.error; // the append, the NOTIFY or the COMMIT
+    },
+
     async applyAndCommit(tx, events, alsoBeforeCommit = []) {
       const { pending, names } = await statementsOf(projections, tx, events);
-      tell(names, 'changing');
-      try {
-        const failure = await tx.pipeline(
-          [...pending.map((each) => each.statement), ...alsoBeforeCommit],
-          { commit: true },
-        );
-        if (!failure) return;
-        const failed = pending[failure.index];
-        if (!failed?.event) throw failure.error; // the NOTIFY or the COMMIT itself
-        throw new ProjectionApplyError(failed.projection, failed.event, failure.error);
-      } finally {
-        tell(names, 'settled');
-      }
+      const failure = await commitTelling(observers, names, tx, [
+        ...pending.map((each) => each.statement),
+        ...alsoBeforeCommit,
+      ]);
+      if (!failure) return;
+      const failed = pending[failure.index];
+      if (!failed?.event) throw failure.error; // the NOTIFY or the COMMIT itself
+      throw new ProjectionApplyError(failed.projection, failed.event, failure.error);
     },
 
     observe(observer) {
@@ -112,6 +193,30 @@ export function createInlineProjector(
       };
     },
   };
+}
+
+/**
+ * Sends `statements` and the COMMIT in one pipeline, telling `observers` that the projections
+ * `names` are changing before and settled after (whatever the outcome).
+ */
+async function commitTelling(
+  observers: ReadonlySet<ProjectionObserver>,
+  names: readonly string[],
+  tx: Transaction,
+  statements: readonly PipelinedStatement[],
+  read?: PipelineRead,
+): Promise<PipelineFailure | undefined> {
+  const tell = (notice: 'changing' | 'settled') => {
+    for (const observer of observers) {
+      for (const name of names) observer[notice](name);
+    }
+  };
+  tell('changing');
+  try {
+    return await tx.pipeline(statements, { commit: true, ...(read ? { read } : {}) });
+  } finally {
+    tell('settled');
+  }
 }
 
 /** The projections that handle each event type. */
@@ -134,7 +239,7 @@ async function statementsOf(
   projections: readonly Projection[],
   tx: Transaction,
   events: readonly RecordedEvent[],
-): Promise<{ pending: Pending[]; names: string[] }> {
+): Promise<PreparedStatements> {
   const pending: Pending[] = [];
   const names: string[] = [];
   for (const projection of projections) {

@@ -30,7 +30,10 @@ export interface Projection<
    * Called with the events of the types in `handles` only, each with the metadata its writer
    * gave it: `E` and `Meta` say what those are (for the domain's projections, the contracts'
    * events and the command engine's `CommandMetadata`), so `apply` narrows by `event.type`
-   * instead of casting. Old schema versions arrive upcast (see `upcastOnRead`).
+   * instead of casting. Old schema versions arrive upcast (see `upcastOnRead`). Inline, an
+   * `apply` that reads neither `tx` nor the event's `position` or `recordedAt` is called
+   * before the append, and its statements leave with it (`InlineProjector.prepare`): one
+   * round trip per write instead of two.
    */
   apply(
     event: RecordedEvent<E, Meta>,
