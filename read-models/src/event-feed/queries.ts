@@ -1,5 +1,10 @@
 import type { WebhookEventType } from '@brand-api/contracts';
-import { advisoryKeySql, inlineWritesLockKey, lookup } from '@brand-api/event-store';
+import {
+  advisoryKeySql,
+  advisoryLockRowSql,
+  inlineWritesLockKey,
+  lookup,
+} from '@brand-api/event-store';
 import type { Queryable } from '@brand-api/event-store';
 
 /**
@@ -97,17 +102,11 @@ interface RawRow extends PositionRow {
  */
 const settledBoundSql = `
 WITH upcoming AS (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS xid),
-lock_key AS (SELECT ${advisoryKeySql} AS k),
 writers AS (
   SELECT x.transactionid::text::bigint AS xid32
   FROM pg_locks a
   JOIN pg_locks x ON x.virtualtransaction = a.virtualtransaction
-  CROSS JOIN lock_key
-  WHERE a.locktype = 'advisory'
-    AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-    AND a.objsubid = 1
-    AND a.classid::text::bigint = (lock_key.k >> 32) & 4294967295
-    AND a.objid::text::bigint = lock_key.k & 4294967295
+  WHERE ${advisoryLockRowSql('a', advisoryKeySql)}
     AND x.locktype = 'transactionid' AND x.mode = 'ExclusiveLock' AND x.granted
 )
 SELECT least(

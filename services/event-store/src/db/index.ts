@@ -10,3 +10,4 @@ export { createCoalescingNotifier } from './notifier';
 export type { CoalescingNotifier } from './notifier';
 export { isDatabaseUnavailable } from './unavailable';
 export { lookup } from './lookup';
+export { advisoryLockRowSql } from './advisory-lock-rows';

@@ -1,4 +1,5 @@
 import type { Database, PipelinedStatement, Session } from '../db/database';
+import { advisoryLockRowSql } from '../db/advisory-lock-rows';
 import { advisoryKeySql, sqlStateOf } from '../db/database';
 
 /**
@@ -109,11 +110,10 @@ const writesInFlightEndedSql = `SELECT pg_advisory_lock(${advisoryKeySql}),
 const releaseSql = `SELECT pg_advisory_unlock(${advisoryKeySql}),
   set_config('idle_session_timeout', '0', false)`;
 
-/** A write, or a swap, waiting for the lock this session holds exclusively. */
+/** A write, or a swap, waiting for the sole writer's lock (`$1`), which this session holds. */
 const waitersSql = `SELECT EXISTS (
-  SELECT FROM pg_locks held JOIN pg_locks waiting USING (locktype, database, classid, objid, objsubid)
-  WHERE held.pid = pg_backend_pid() AND held.locktype = 'advisory' AND held.granted
-    AND held.mode = 'ExclusiveLock' AND NOT waiting.granted
+  SELECT FROM pg_locks waiting
+  WHERE ${advisoryLockRowSql('waiting', advisoryKeySql)} AND NOT waiting.granted
 ) AS waiting`;
 
 /**
@@ -203,7 +203,7 @@ export class SoleWriterLease implements InlineWriters {
     if (!session || !this.held) return;
     try {
       const sentAt = performance.now();
-      const { rows } = await session.query<{ waiting: boolean }>(waitersSql);
+      const { rows } = await session.query<{ waiting: boolean }>(waitersSql, [soleWriterLockKey]);
       if (session !== this.session || !this.held) return;
       if (rows[0]?.waiting) {
         // Stop counting on the lock first, then let go: the waiting write commits after.

@@ -1,4 +1,4 @@
-import { advisoryKeySql } from '@brand-api/event-store';
+import { advisoryKeySql, advisoryLockRowSql } from '@brand-api/event-store';
 import type { Database, Queryable } from '@brand-api/event-store';
 import type { SigningSecrets } from './signer';
 
@@ -187,7 +187,7 @@ export async function releaseClaims(
 /** The advisory lock a deliverer holds, for its session, while it runs: its claims' token names it. */
 export const delivererLockKey = (claimToken: string): string => `webhooks:deliverer:${claimToken}`;
 
-/** `advisoryKeySql` of `delivererLockKey(d.claim_token)`, as pg_locks shows it: two halves. */
+/** `advisoryKeySql` of `delivererLockKey(d.claim_token)`: the lock of the claim's deliverer. */
 const claimerKey = advisoryKeySql.replace('$1', `'webhooks:deliverer:' || d.claim_token::text`);
 
 /**
@@ -200,16 +200,10 @@ const claimerKey = advisoryKeySql.replace('$1', `'webhooks:deliverer:' || d.clai
  */
 export async function releaseClaimsOfStoppedDeliverers(db: Queryable): Promise<number> {
   const { rowCount } = await db.query(
-    `WITH live AS MATERIALIZED (
-       SELECT classid::text::bigint AS high, objid::text::bigint AS low FROM pg_locks
-       WHERE locktype = 'advisory' AND granted AND objsubid = 1
-         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-     )
-     UPDATE webhook_deliveries d SET claim_token = NULL, next_attempt_at = d.occurred_at
+    `UPDATE webhook_deliveries d SET claim_token = NULL, next_attempt_at = d.occurred_at
      WHERE d.status = 'pending' AND d.claim_token IS NOT NULL
        AND NOT EXISTS (
-         SELECT FROM live
-         WHERE live.high = (${claimerKey} >> 32) & 4294967295 AND live.low = ${claimerKey} & 4294967295
+         SELECT FROM pg_locks live WHERE live.granted AND ${advisoryLockRowSql('live', claimerKey)}
        )`,
   );
   return rowCount;
