@@ -184,11 +184,18 @@ export async function releaseClaims(
   );
 }
 
-/** The advisory lock a deliverer holds, for its session, while it runs: its claims' token names it. */
-export const delivererLockKey = (claimToken: string): string => `webhooks:deliverer:${claimToken}`;
+/** What a deliverer's lock key starts with; its claim token follows. */
+const delivererLockPrefix = 'webhooks:deliverer:';
 
-/** `advisoryKeySql` of `delivererLockKey(d.claim_token)`: the lock of the claim's deliverer. */
-const claimerKey = advisoryKeySql.replace('$1', `'webhooks:deliverer:' || d.claim_token::text`);
+/** The advisory lock a deliverer holds for its session while it runs, named by its claim token. */
+export const delivererLockKey = (claimToken: string): string =>
+  `${delivererLockPrefix}${claimToken}`;
+
+/**
+ * `advisoryKeySql` of `delivererLockKey(d.claim_token)`, the lock of the claim's deliverer, with
+ * `delivererLockPrefix` as `$1`.
+ */
+const claimerKey = advisoryKeySql.replace('$1', `$1 || d.claim_token::text`);
 
 /**
  * Makes due again at once the deliveries claimed by a deliverer that no longer runs, and says
@@ -205,6 +212,7 @@ export async function releaseClaimsOfStoppedDeliverers(db: Queryable): Promise<n
        AND NOT EXISTS (
          SELECT FROM pg_locks live WHERE live.granted AND ${advisoryLockRowSql('live', claimerKey)}
        )`,
+    [delivererLockPrefix],
   );
   return rowCount;
 }
