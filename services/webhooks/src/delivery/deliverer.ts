@@ -59,11 +59,11 @@ export const defaultTimeoutMs = 15_000;
 
 /**
  * The deliverer: signed POSTs from the outbox, wired from its parts: `DueDeliveries` (claiming
- * what is due, handing back what was not sent, and what stopped deliverers left claimed), `AttemptSender` (one signed attempt and its
- * judged outcome), `AttemptRecorder` (attempts recorded in batches, one transaction for however
- * many finished meanwhile, which schedules the retries), `GoneEndpoints` (disabling an endpoint
- * that answered 410) and `DeliveryLoop` (the slots in flight, the claim-ahead queue and the
- * sleeps between wake-ups).
+ * what is due, handing back what was not sent, and what stopped deliverers left claimed),
+ * `AttemptSender` (one signed attempt and its judged outcome), `AttemptRecorder` (attempts
+ * recorded in batches, one transaction for however many finished meanwhile, which schedules the
+ * retries), `GoneEndpoints` (disabling an endpoint that answered 410) and `DeliveryLoop` (the
+ * slots in flight, the claim-ahead queue and the sleeps between wake-ups).
  */
 export function createDeliverer(options: DelivererOptions): Deliverer {
   const clock = options.clock ?? (() => new Date());
