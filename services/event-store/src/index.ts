@@ -6,3 +6,4 @@ export * from './projections';
 export * from './commands';
 export * from './single-stream';
 export * from './upcasting';
+export { overriding } from './store-decorator';

@@ -3,7 +3,7 @@ import { DomainError, claimHolder } from '@brand-api/domain';
 import type { DomainProblem, StoreIdKind } from '@brand-api/domain';
 import type { DomainEvent, TrackedStream, UnitOfWork } from '@brand-api/event-store';
 import { versionAfterCommit } from '../preconditions';
-import { loadStoreIdClaim } from './store-id-claims';
+import { loadStoreIdClaim, newStoreIdClaim } from './store-id-claims';
 
 /**
  * Runs `decide` for one record of a bulk command; a refusal names the record (`upsertRecords`,
@@ -67,8 +67,12 @@ export interface UpsertsDone {
 
 /**
  * The upserts of a bulk sync of products or variants, by store id. What they decide on is read
- * first, together: the claim of every store id the body names (with what `alsoRead` reads, in
- * the same read of the event store), then the streams of the upserted ones' holders. Then,
+ * first, together: the claim of every store id the body deletes (with what `alsoRead` reads, in
+ * the same read of the event store), then the streams of the upserted ones' holders. The
+ * claims of the upserted store ids are taken as new without reading them, as a create's
+ * (`newStoreIdClaim`), unless this process knows them: a body of new products costs no read,
+ * and one that names a held store id this process has not seen makes the append conflict, and
+ * the engine runs the command again, reading every claim. Then,
  * record by record: a store id no one holds is created, a held one updates its holder
  * (`write`), counted as unchanged when that leaves its version as it was. A refusal names the
  * record; a body that names a store id twice is refused before anything is read.
@@ -87,7 +91,7 @@ export async function syncUpserts<Upsert extends { storeId: string }, C, S, E ex
   const deletes = body.deleteRecords ?? [];
   assertDistinctStoreIds(upserts, deletes);
   const [upsertClaims, deleteClaims] = await Promise.all([
-    Promise.all(upserts.map((record) => loadStoreIdClaim(uow, kind, record.storeId))),
+    Promise.all(upserts.map((record) => newStoreIdClaim(uow, kind, record.storeId))),
     Promise.all(deletes.map((storeId) => loadStoreIdClaim(uow, kind, storeId))),
     steps.alsoRead?.(upserts),
   ]);

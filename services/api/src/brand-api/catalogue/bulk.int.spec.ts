@@ -1,4 +1,5 @@
 import type { BrandProduct, BrandProductVariant } from '@brand-api/contracts';
+import { overriding } from '@brand-api/event-store';
 import { productBody } from '../../testing/product-body';
 import { createTestApp, secondInstance } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
@@ -71,6 +72,65 @@ describe('POST /brand-products/bulk', () => {
     ]);
     // Updates keep the product's id.
     expect(once.find((p) => p.storeId === 'A')?.id).toBe(before.find((p) => p.storeId === 'A')?.id);
+  });
+
+  it('updates the products of store ids this process has never read, as it would its own', async () => {
+    // Upserted store ids are taken as new unread; held ones another instance created make the
+    // write conflict, and the call is decided again on what it reads.
+    const key = await newBrand('Elsewhere');
+    const other = secondInstance(t, { config: { adminTokenHash: undefined } }).http;
+    await other
+      .post('/api/v1/brand-products/bulk')
+      .set('authorization', bearer(key))
+      .send({ upsertRecords: [productBody('A'), productBody('B')] })
+      .expect(200);
+    const before = await allProducts(key);
+    await bulkProducts(key, {
+      upsertRecords: [productBody('A', 'A renamed'), productBody('B'), productBody('C')],
+    }).expect(200, {
+      success: true,
+      created: 1,
+      updated: 1,
+      unchanged: 1,
+      deleted: 0,
+      notFound: 0,
+    });
+    const after = await allProducts(key);
+    expect(after.map((p) => [p.storeId, p.title]).sort()).toEqual([
+      ['A', 'A renamed'],
+      ['B', 'Product B'],
+      ['C', 'Product C'],
+    ]);
+    for (const storeId of ['A', 'B']) {
+      expect(after.find((p) => p.storeId === storeId)?.id).toBe(
+        before.find((p) => p.storeId === storeId)?.id,
+      );
+    }
+  });
+
+  it('reads nothing of the log for a body of new products', async () => {
+    const key = await newBrand('New only');
+    const read: string[] = [];
+    const eventStore = overriding(t.eventStore, {
+      readStreams: (names, options) => {
+        read.push(...names);
+        return t.eventStore.readStreams(names, options);
+      },
+    });
+    const counted = secondInstance(t, { eventStore, config: { adminTokenHash: undefined } }).http;
+    await counted
+      .post('/api/v1/brand-products/bulk')
+      .set('authorization', bearer(key))
+      .send({ upsertRecords: [productBody('N1'), productBody('N2'), productBody('N3')] })
+      .expect(200);
+    expect(read).toEqual([]);
+    // A body that deletes reads the claims it deletes.
+    await counted
+      .post('/api/v1/brand-products/bulk')
+      .set('authorization', bearer(key))
+      .send({ deleteRecords: ['N1'] })
+      .expect(200);
+    expect(read.length).toBeGreaterThan(0);
   });
 
   it('validates the whole body first: an invalid record answers 400 naming its index and writes nothing', async () => {
