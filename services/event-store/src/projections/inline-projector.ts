@@ -85,36 +85,51 @@ export interface PreparedStatements {
 }
 
 /**
- * The events of `appends` before they are made: all a reader would get back but their
- * position and time (reading either throws). Undefined when the versions are not known yet.
+ * An event of an append not made yet: all a reader would get back but its position and time,
+ * which only the append tells (reading either throws).
  */
+class EventBeforeAppend implements RecordedEvent {
+  constructor(
+    readonly id: string,
+    readonly type: string,
+    readonly data: unknown,
+    readonly metadata: RecordedEvent['metadata'],
+    readonly schemaVersion: number,
+    readonly streamName: string,
+    readonly streamVersion: number,
+  ) {}
+
+  get position(): never {
+    throw new Error('An event not appended yet has no position');
+  }
+
+  get recordedAt(): never {
+    throw new Error('An event not appended yet has no time');
+  }
+}
+
+/** The events of `appends` before they are made; undefined when their versions are not known. */
 function eventsBeforeAppend(appends: readonly StreamAppend[]): RecordedEvent[] | undefined {
   const events: RecordedEvent[] = [];
   for (const { streamName, expectedVersion, events: appended } of appends) {
     if (expectedVersion !== 'no_stream' && typeof expectedVersion !== 'number') return undefined;
     const firstVersion = expectedVersion === 'no_stream' ? 0 : expectedVersion + 1;
     for (const [e, event] of appended.entries()) {
-      const known = {
-        id: event.id!,
-        type: event.type,
-        data: event.data ?? null,
-        metadata: event.metadata ?? {},
-        schemaVersion: event.schemaVersion ?? 1,
-        streamName,
-        streamVersion: firstVersion + e,
-      };
-      events.push(Object.defineProperties(known as RecordedEvent, notYetAppended));
+      events.push(
+        new EventBeforeAppend(
+          event.id!,
+          event.type,
+          event.data ?? null,
+          event.metadata ?? {},
+          event.schemaVersion ?? 1,
+          streamName,
+          firstVersion + e,
+        ),
+      );
     }
   }
   return events;
 }
-
-const notKnownYet = {
-  get(): never {
-    throw new Error('An event not appended yet has no position or time');
-  },
-};
-const notYetAppended = { position: notKnownYet, recordedAt: notKnownYet };
 
 /** What a projection preparing statements before the append gets instead of a transaction. */
 const noTransactionYet: Transaction = {
