@@ -23,8 +23,9 @@ export interface InlineProjector {
   readonly projections: readonly Projection[];
   /**
    * What a write's transaction starts with: the inline-writes lock, shared, and the sole
-   * writer's, shared too unless this process is the sole writer (`inlineWritesLock`). A sole
-   * writer whose last look at its lease is too old to count on looks again first.
+   * writer's, shared too unless this process is the sole writer (`inlineWritesLock`); nothing
+   * on a database of one connection (`InlineWriters.oneConnection`). A sole writer whose last
+   * look at its lease is too old to count on looks again first.
    */
   prelude(): readonly PipelinedStatement[] | Promise<readonly PipelinedStatement[]>;
   /** This process alone writes these tables now (`InlineWriters`). */
@@ -157,6 +158,7 @@ export function createInlineProjector(
   return {
     projections,
     prelude() {
+      if (options.writers.oneConnection) return [];
       if (sole()) return soleLock;
       if (soleUntil === 0) return sharedLock;
       return options.writers.confirm().then(() => (sole() ? soleLock : sharedLock));

@@ -51,15 +51,24 @@ export interface InlineWriters {
    * to count on); resolves once the listeners have been told.
    */
   confirm(): Promise<void>;
+  /**
+   * The database has one connection, which a transaction holds alone (embedded PGlite): no
+   * two transactions overlap, so a write takes no lock (it would always be granted at once).
+   */
+  readonly oneConnection?: boolean;
 }
 
-/** The embedded database: one process owns it (the data-directory lock), so it is sole. */
+/**
+ * The embedded database: one process owns it (the data-directory lock), so it is sole, and its
+ * one connection serialises every transaction.
+ */
 export const embeddedWriters: InlineWriters = {
   observe(listener) {
     listener(Infinity);
     return () => undefined;
   },
   confirm: () => Promise.resolve(),
+  oneConnection: true,
 };
 
 /** A process on a server that never claims to be the sole writer (a worker, a tool). */
