@@ -16,8 +16,11 @@ async function hear(channel: string) {
   let waiting: (() => void)[] = [];
   const stop = await testDb.db.listen(channel, (payload) => {
     heard.push(payload);
-    for (const done of waiting) done();
+    // A waiter not yet satisfied queues itself again: into the next list, not this one, which
+    // would never end.
+    const woken = waiting;
     waiting = [];
+    for (const done of woken) done();
   });
   const next = (count: number) =>
     new Promise<void>((resolve) => {
