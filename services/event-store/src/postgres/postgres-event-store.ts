@@ -143,20 +143,26 @@ class PostgresEventStore implements EventStore {
             const notify = this.notifier.carry();
             carried = notify !== undefined;
             const beforeCommit = notify ? [notify] : [];
-            if (!prepared || !oneTrip) {
-              const appended = await appendToStreamsInTransaction(tx, appends);
-              const events = recordedEventsOf(appends, appended);
-              await inline.applyAndCommit(tx, events, beforeCommit);
-              return appended;
-            }
-            let rows;
             try {
-              rows = await inline.commitWithAppend(tx, prepared, oneTrip.statement, beforeCommit);
+              if (!prepared || !oneTrip) {
+                const appended = await appendToStreamsInTransaction(tx, appends);
+                const events = recordedEventsOf(appends, appended);
+                await inline.applyAndCommit(tx, events, beforeCommit);
+                return appended;
+              }
+              const rows = await inline
+                .commitWithAppend(tx, prepared, oneTrip.statement, beforeCommit)
+                .catch((error: unknown) => {
+                  throw oneTrip.error(error);
+                });
+              if (rows === 'projection failed') throw projectionFailed;
+              return oneTrip.results(rows);
             } catch (error) {
-              throw oneTrip.error(error);
+              // Not committed: what the NOTIFY it carried would have covered is sent now.
+              if (carried) this.notifier.carryFailed();
+              carried = false;
+              throw error;
             }
-            if (rows === 'projection failed') throw projectionFailed;
-            return oneTrip.results(rows);
           },
           { prelude },
         ),
@@ -167,7 +173,6 @@ class PostgresEventStore implements EventStore {
         position,
       }));
     } catch (error) {
-      if (carried) this.notifier.carryFailed();
       if (error === projectionFailed) return this.appendInline(inline, appends, true);
       throw error;
     }
