@@ -47,6 +47,11 @@ async function read(socket: net.Socket, bytes: number): Promise<Buffer> {
 
 const echo = (socket: net.Socket) => socket.pipe(socket);
 
+/** Polls `condition` every millisecond until it holds (Jest's timeout bounds the wait). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await sleep(1);
+}
+
 describe('the benchmark proxy in front of Postgres', () => {
   const closers: (() => Promise<void>)[] = [];
   afterEach(async () => {
@@ -83,11 +88,14 @@ describe('the benchmark proxy in front of Postgres', () => {
     const answers: net.Socket[] = [];
     const { proxy } = await proxyTo((socket) => answers.push(socket));
     const client = await connectTo(proxy);
+    let sent = 0;
     for (const part of ['Parse', 'Bind', 'Execute', 'Sync']) {
       client.write(part);
-      await sleep(5);
+      sent += part.length;
+      // Each part is read as a chunk of its own only once the proxy has read the one before;
+      // a fixed sleep let a busy machine's kernel hand two parts over as one.
+      await until(() => proxy.counters().clientBytes === sent);
     }
-    await sleep(20);
     expect(proxy.counters()).toMatchObject({ clientChunks: 4, roundTrips: 1 });
     answers[0]!.write('ReadyForQuery');
     await read(client, 'ReadyForQuery'.length);
