@@ -13,10 +13,7 @@ import type { Database } from '../db';
 import type { EventStore, LogPosition, NewEvent } from '../event-store';
 import { startOfLog } from '../event-store';
 import { createPostgresEventStore, eventStoreMigrations } from '../postgres';
-import {
-  appendStreamsCheckedMigration,
-  appendStreamsMigration,
-} from '../postgres/append-streams-sql';
+import { appendFunctionMigrations } from '../postgres/migrations';
 
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 // Raw and store runs alternate in short slices, so a machine whose load drifts (it is shared)
@@ -316,7 +313,7 @@ async function main(): Promise<void> {
     await migrate(
       db,
       eventStoreMigrations
-        .filter((m) => m !== appendStreamsMigration && m !== appendStreamsCheckedMigration)
+        .filter((m) => !appendFunctionMigrations.includes(m))
         .map((m) => ({
           id: `raw/${m.id}`,
           sql: m.sql.replaceAll('events', 'raw_events'),

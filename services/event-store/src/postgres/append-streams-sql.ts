@@ -5,140 +5,97 @@ import type { AppendResult, StreamAppend } from '../event-store';
 import { checkFailed, translateAppendStreamsError } from './append-conflicts';
 
 /**
- * An atomic multi-stream append in one statement, so a bulk call's ~200 streams cost one
- * round trip instead of one each. `streams` reads every stream's head from the statement's
- * snapshot and checks its expected version; the INSERT runs only when every check passed
- * (a one-time filter), so a failed check writes nothing. Events arrive as parallel arrays, each
- * with the 1-based index of its stream and its 1-based place within that stream, laid out in
- * stream-name order: the INSERT takes them in that order, so global positions follow it and
- * concurrent appenders take unique-index entries in the same order (no deadlock). Two
- * appenders reading the same head both insert head+1 and the unique constraint rejects the
- * later one, as in the single-stream statement. Prepared once per connection.
+ * An atomic multi-stream append in one call of a PL/pgSQL function, so a bulk call's ~200
+ * streams cost one round trip instead of one each. It reads every stream's head in one
+ * statement (an index lookup each), checks each expected version in PL/pgSQL, and only then
+ * inserts the events, so a failed check writes nothing. A failed check answers the 1-based
+ * index of the first failing stream, or with `p_raise` raises SQLSTATE
+ * `SqlState.appendCheckFailed` (detail `<stream index>:<head>`) so that nothing after it in a
+ * pipeline runs (an inline write sends its projections and COMMIT without waiting).
  *
- * `OFFSET 0` keeps the head lookup a subquery of its own: pulled up, it was copied into the
- * select list and each branch of the CASE, four subplans of which two ran per stream; one
- * lookup per stream instead took a 2-stream append from 0.90 to 0.31 ms of planning and 0.61 to
- * 0.25 ms of execution (EXPLAIN ANALYZE, first run on a connection).
- */
-const appendStreamsSql = `
-WITH streams AS MATERIALIZED (
-  SELECT s.stream_index, s.stream_name, h.head,
-    CASE s.kind
-      WHEN 'any' THEN true
-      WHEN 'no_stream' THEN h.head = -1
-      WHEN 'stream_exists' THEN h.head >= 0
-      ELSE h.head = s.expected
-    END AS ok
-  FROM unnest($1::text[], $2::text[], $3::integer[])
-    WITH ORDINALITY AS s(stream_name, kind, expected, stream_index)
-  CROSS JOIN LATERAL (
-    SELECT coalesce(
-      (SELECT stream_version FROM events WHERE stream_name = s.stream_name
-       ORDER BY stream_version DESC LIMIT 1),
-      -1
-    ) AS head
-    OFFSET 0 -- one lookup per stream, not one per reference to head
-  ) h
-), inserted AS (
-  INSERT INTO events (stream_name, stream_version, type, data, metadata, schema_version, event_id)
-  SELECT s.stream_name, s.head + e.place, e.type, e.data::jsonb, e.metadata::jsonb, e.schema_version, e.event_id::uuid
-  FROM unnest($4::integer[], $5::integer[], $6::text[], $7::text[], $8::text[], $9::integer[], $10::text[])
-    WITH ORDINALITY AS e(stream_index, place, type, data, metadata, schema_version, event_id, ordinal)
-  JOIN streams s ON s.stream_index = e.stream_index
-  WHERE NOT EXISTS (SELECT FROM streams WHERE NOT ok)
-  ORDER BY e.ordinal
-  RETURNING stream_name, stream_version, global_position, transaction_id, recorded_at
-)
-SELECT s.head, s.ok, i.last_version, i.last_position, i.commit, i.positions, i.recorded_at
-FROM streams s
-LEFT JOIN (
-  SELECT stream_name, max(stream_version) AS last_version, max(global_position) AS last_position,
-    min(transaction_id::text::bigint) AS commit,
-    array_agg(global_position ORDER BY stream_version) AS positions,
-    min(recorded_at) AS recorded_at
-  FROM inserted GROUP BY stream_name
-) i ON i.stream_name = s.stream_name
-ORDER BY s.stream_index`;
-
-/**
- * The statement runs inside a PL/pgSQL function that keeps one generic plan per connection
- * (`plan_cache_mode = force_generic_plan` on the function). As a prepared statement the server
- * planned it again for every call: its arrays' lengths are known to a custom plan (2 streams)
- * and not to a generic one (10 assumed), so the generic plan always looked dearer, and the
- * planning cost more than the run (bind 0.38 ms, execute 0.27 ms per create at 50
- * connections; `log_min_duration_statement`). The generic plan is the same shape: one index
- * lookup of each stream's head, the events inserted from the arrays. Through the function: bind
- * 0.045 ms, execute 0.35 ms, so 0.39 ms of the server's time per create instead of 0.64.
+ * Events arrive as parallel arrays, each with the 1-based index of its stream and its 1-based
+ * place within that stream, laid out in stream-name order: the INSERT takes them in that
+ * order, so global positions follow it and concurrent appenders take unique-index entries in
+ * the same order (no deadlock). Two appenders reading the same head both insert head+1 and the
+ * unique constraint rejects the later one. The answer is one row: the heads read, the index of
+ * the failed stream (0 for none), and the new events' global positions in the order given,
+ * their commit (transaction id) and time.
  *
- * The function is named after a hash of the statement, and made by a migration of the same
- * name: a change to the statement adds a new function beside the old one, so processes still
- * running the old code keep working during a deploy.
+ * The function keeps one generic plan per statement and connection (`plan_cache_mode =
+ * force_generic_plan`): a custom plan knows its arrays' lengths and a generic one does not,
+ * so the server would otherwise plan again on every call. It replaces the functions of
+ * append-streams-v1.ts, one big statement (a hash join of streams and events, then a grouped
+ * aggregate) wrapped, for the raising variant, in a second function: a third of the server's
+ * time per two-stream append less (0.18 against 0.135 ms a call with `pgbench -M prepared`,
+ * commits not flushed).
+ *
+ * The function is named after a hash of its body, and made by a migration of the same name: a
+ * change adds a new function beside the old one, so processes still running the old code keep
+ * working during a deploy. Its body keeps no semicolon at a line end (see splitStatements).
  */
-const appendStreamsHash = createHash('sha256').update(appendStreamsSql).digest('hex').slice(0, 12);
-const appendStreamsFunction = `event_store_append_streams_${appendStreamsHash}`;
+const appendBody = `DECLARE heads integer[]; head integer; BEGIN
+  SELECT array_agg(coalesce(
+      (SELECT e.stream_version FROM events e WHERE e.stream_name = s.name
+       ORDER BY e.stream_version DESC LIMIT 1), -1) ORDER BY s.n)
+    INTO heads FROM unnest(p_names) WITH ORDINALITY AS s(name, n)
+  ; r_heads := heads; r_failed := 0
+  ; FOR i IN 1 .. cardinality(p_names) LOOP
+    head := heads[i]
+    ; IF NOT (CASE p_kinds[i] WHEN 'any' THEN true WHEN 'no_stream' THEN head = -1
+        WHEN 'stream_exists' THEN head >= 0 ELSE head = p_expected[i] END) THEN
+      IF p_raise THEN
+        RAISE EXCEPTION 'expected version of stream % failed', i
+          USING ERRCODE = '${SqlState.appendCheckFailed}', DETAIL = i || ':' || head
+      ; END IF
+      ; r_failed := i; RETURN NEXT; RETURN
+    ; END IF
+  ; END LOOP
+  ; WITH inserted AS (
+    INSERT INTO events (stream_name, stream_version, type, data, metadata, schema_version, event_id)
+    SELECT p_names[e.s], heads[e.s] + e.place, e.type, e.data::jsonb, e.metadata::jsonb,
+      e.schema_version, e.event_id::uuid
+    FROM unnest(p_streams, p_places, p_types, p_data, p_metadata, p_schema_versions, p_event_ids)
+      WITH ORDINALITY AS e(s, place, type, data, metadata, schema_version, event_id, ordinal)
+    ORDER BY e.ordinal
+    RETURNING global_position, transaction_id, recorded_at
+  )
+  SELECT array_agg(global_position ORDER BY global_position), min(transaction_id::text::bigint),
+    min(recorded_at)
+  INTO r_positions, r_commit, r_recorded_at FROM inserted
+  ; RETURN NEXT
+; END`;
 
-export const appendStreamsMigration: Migration = {
-  id: `event-store/004-append-streams-function-${appendStreamsHash}`,
-  // One statement: the body's semicolon is not at a line end (see splitStatements).
-  sql: `CREATE OR REPLACE FUNCTION ${appendStreamsFunction}(
-  text[], text[], integer[], integer[], integer[], text[], text[], text[], integer[], text[])
-RETURNS TABLE (r_head integer, r_ok boolean, r_last_version integer, r_last_position bigint,
-  r_commit bigint, r_positions bigint[], r_recorded_at timestamptz)
+const appendHash = createHash('sha256').update(appendBody).digest('hex').slice(0, 12);
+const appendFunction = `event_store_append_${appendHash}`;
+
+export const appendMigration: Migration = {
+  id: `event-store/006-append-function-${appendHash}`,
+  sql: `CREATE OR REPLACE FUNCTION ${appendFunction}(
+  p_names text[], p_kinds text[], p_expected integer[], p_streams integer[], p_places integer[],
+  p_types text[], p_data text[], p_metadata text[], p_schema_versions integer[],
+  p_event_ids text[], p_raise boolean)
+RETURNS TABLE (r_heads integer[], r_failed integer, r_positions bigint[], r_commit bigint,
+  r_recorded_at timestamptz)
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
-AS $function$ BEGIN RETURN QUERY ${appendStreamsSql.trim()}; END $function$`,
+AS $function$ ${appendBody} $function$`,
 };
 
-/**
- * The same append for a pipeline that goes on without waiting for its answer (an inline
- * write: the projections' statements and the COMMIT leave with it). A failed expected-version
- * check raises instead of answering `ok = false`, so nothing after it runs: SQLSTATE
- * `SqlState.appendCheckFailed`, the detail `<stream index>:<head>` (1-based, in stream-name order).
- * Its body keeps no semicolon at a line end (see splitStatements).
- */
-const appendStreamsCheckedFunction = `event_store_append_streams_checked_${appendStreamsHash}`;
-
-export const appendStreamsCheckedMigration: Migration = {
-  id: `event-store/005-append-streams-checked-${appendStreamsHash}`,
-  sql: `CREATE OR REPLACE FUNCTION ${appendStreamsCheckedFunction}(
-  text[], text[], integer[], integer[], integer[], text[], text[], text[], integer[], text[])
-RETURNS TABLE (r_head integer, r_ok boolean, r_last_version integer, r_last_position bigint,
-  r_commit bigint, r_positions bigint[], r_recorded_at timestamptz)
-LANGUAGE plpgsql
-AS $function$ DECLARE s record; BEGIN
-  FOR s IN SELECT * FROM ${appendStreamsFunction}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-    WITH ORDINALITY AS a ORDER BY a.ordinality
-  LOOP
-    IF NOT s.r_ok THEN
-      RAISE EXCEPTION 'expected version of stream % failed', s.ordinality
-        USING ERRCODE = '${SqlState.appendCheckFailed}', DETAIL = s.ordinality || ':' || s.r_head
-    ; END IF; r_head := s.r_head; r_ok := true; r_last_version := s.r_last_version
-    ; r_last_position := s.r_last_position; r_commit := s.r_commit; r_positions := s.r_positions
-    ; r_recorded_at := s.r_recorded_at; RETURN NEXT
-  ; END LOOP
-; END $function$`,
-};
-
-const callAppendStreams = (fn: string) => `
-SELECT r_head AS head, r_ok AS ok, r_last_version AS last_version,
-  r_last_position AS last_position, r_commit AS commit, r_positions AS positions,
-  r_recorded_at AS recorded_at
-FROM ${fn}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) WITH ORDINALITY
-ORDER BY ordinality`;
-const callUnchecked = callAppendStreams(appendStreamsFunction);
-const callChecked = callAppendStreams(appendStreamsCheckedFunction);
-
-/** One row per stream, in the order the streams were passed. */
-interface StreamRow {
-  head: number;
-  ok: boolean;
-  last_version: number | null;
-  last_position: number | null;
-  commit: number | null;
-  /** Global positions of the stream's new events, in version order (int8[] arrives as text). */
+/** The function's answer. */
+interface AppendRow {
+  /** Each stream's last version before the append, -1 for none, in stream-name order. */
+  heads: number[];
+  /** 1-based index of the first stream whose expected version failed; 0 when none did. */
+  failed: number;
+  /** The new events' global positions in the order given (int8[] arrives as text); null when failed. */
   positions: (string | number)[] | null;
+  commit: number | string | null;
   recorded_at: Date | null;
 }
+
+const callAppend = `SELECT r_heads AS heads, r_failed AS failed, r_positions AS positions,
+  r_commit AS commit, r_recorded_at AS recorded_at
+FROM ${appendFunction}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
 
 /**
  * An append's result with what a reader of its events would see of each: its global position
@@ -187,7 +144,8 @@ export function withEventIds(appends: readonly StreamAppend[]): StreamAppend[] {
   );
 }
 
-function appendStreamsParams(sorted: readonly StreamAppend[]): unknown[] {
+/** The function's arguments for `sorted` (stream-name order), every event with its id. */
+function appendParams(sorted: readonly StreamAppend[], raise: boolean): unknown[] {
   const events = sorted.flatMap((append, s) =>
     append.events.map((event, place) => ({ event, stream: s + 1, place: place + 1 })),
   );
@@ -205,8 +163,17 @@ function appendStreamsParams(sorted: readonly StreamAppend[]): unknown[] {
     events.map((e) => JSON.stringify(e.event.data ?? null)),
     events.map((e) => JSON.stringify(e.event.metadata ?? {})),
     events.map((e) => e.event.schemaVersion ?? 1),
-    events.map((e) => e.event.id ?? randomUUID()),
+    events.map((e) => e.event.id),
+    raise,
   ];
+}
+
+/** The appends in stream-name order, with their events' ids in that order too. */
+function sortedWithIds(appends: readonly StreamAppend[]) {
+  const order = inStreamOrder(withEventIds(appends));
+  const sorted = order.map(({ append }) => append);
+  const eventIds = sorted.flatMap((append) => append.events.map((event) => event.id!));
+  return { order, sorted, eventIds };
 }
 
 /**
@@ -221,21 +188,19 @@ export async function appendToStreamsInTransaction(
   queryable: Queryable,
   appends: readonly StreamAppend[],
 ): Promise<AppendedStream[]> {
-  const order = inStreamOrder(appends);
-  if (order.length === 0) return [];
-  const sorted = order.map(({ append }) => append);
-  const params = appendStreamsParams(sorted);
-  let rows: StreamRow[];
+  if (appends.length === 0) return [];
+  const { order, sorted, eventIds } = sortedWithIds(appends);
+  let rows: AppendRow[];
   try {
-    ({ rows } = await queryable.query<StreamRow>(callUnchecked, params, {
+    ({ rows } = await queryable.query<AppendRow>(callAppend, appendParams(sorted, false), {
       name: 'event_store_append_streams',
     }));
   } catch (error) {
-    throw translateAppendStreamsError(error, sorted, params[9] as string[]);
+    throw translateAppendStreamsError(error, sorted, eventIds);
   }
-  const failed = rows.findIndex((row) => !row.ok);
-  if (failed >= 0) throw checkFailed(sorted[failed]!, rows[failed]!.head);
-  return appendedStreams(order, rows, params[9] as string[]);
+  const row = rows[0];
+  if (row && row.failed > 0) throw checkFailed(sorted[row.failed - 1]!, row.heads[row.failed - 1]!);
+  return appendedStreams(order, row, eventIds);
 }
 
 /** An append as the first statement of a pipeline, and how to read its answer. */
@@ -248,51 +213,47 @@ export interface PipelinedAppend {
 }
 
 /**
- * The appends as one statement that raises on a failed expected-version check (the checked
- * function), for a pipeline that sends what follows it without waiting for its answer: an
- * inline write's projections and COMMIT. Every event must carry its id (`withEventIds`).
+ * The appends as one statement that raises on a failed expected-version check, for a pipeline
+ * that sends what follows it without waiting for its answer: an inline write's projections
+ * and COMMIT. Every event must carry its id (`withEventIds`), as the projections saw it.
  */
 export function pipelinedAppend(appends: readonly StreamAppend[]): PipelinedAppend {
-  const order = inStreamOrder(appends);
-  const sorted = order.map(({ append }) => append);
-  const params = appendStreamsParams(sorted);
-  const eventIds = params[9] as string[];
+  const { order, sorted, eventIds } = sortedWithIds(appends);
   return {
-    statement: { text: callChecked, params, name: 'event_store_append_streams_checked' },
-    results: (rows) => appendedStreams(order, rows as StreamRow[], eventIds),
+    statement: {
+      text: callAppend,
+      params: appendParams(sorted, true),
+      name: 'event_store_append_streams',
+    },
+    results: (rows) => appendedStreams(order, rows[0] as AppendRow | undefined, eventIds),
     error: (error) => translateAppendStreamsError(error, sorted, eventIds),
   };
 }
 
-/** Each append's result from the statement's rows (one per stream, in stream-name order). */
+/** Each append's result from the function's answer (its arrays in stream-name order). */
 function appendedStreams(
   order: readonly { append: StreamAppend; index: number }[],
-  rows: readonly StreamRow[],
+  row: AppendRow | undefined,
   eventIds: readonly string[],
 ): AppendedStream[] {
+  if (!row || row.positions === null || row.commit === null || row.recorded_at === null) {
+    throw new Error('the append function answered no events');
+  }
+  const positions = row.positions.map(Number);
+  const commit = Number(row.commit);
   const results = new Array<AppendedStream>(order.length);
   let firstEvent = 0;
   for (const [s, { index, append }] of order.entries()) {
-    const ids = eventIds.slice(firstEvent, firstEvent + append.events.length);
-    firstEvent += append.events.length;
-    const row = rows[s];
-    if (
-      !row ||
-      row.last_version === null ||
-      row.last_position === null ||
-      row.commit === null ||
-      row.positions === null ||
-      row.recorded_at === null
-    ) {
-      throw new Error(`append statement returned no events for ${append.streamName}`);
-    }
+    const count = append.events.length;
+    const globalPositions = positions.slice(firstEvent, firstEvent + count);
     results[index] = {
-      nextExpectedVersion: row.last_version,
-      position: { commit: row.commit, prepare: row.last_position },
-      eventIds: ids,
-      globalPositions: row.positions.map(Number),
+      nextExpectedVersion: row.heads[s]! + count,
+      position: { commit, prepare: globalPositions[count - 1]! },
+      eventIds: eventIds.slice(firstEvent, firstEvent + count),
+      globalPositions,
       recordedAt: row.recorded_at,
     };
+    firstEvent += count;
   }
   return results;
 }

@@ -1,5 +1,13 @@
 import type { Migration } from '../db';
-import { appendStreamsCheckedMigration, appendStreamsMigration } from './append-streams-sql';
+import { appendMigration } from './append-streams-sql';
+import { appendStreamsCheckedMigrationV1, appendStreamsMigrationV1 } from './append-streams-v1';
+
+/** The migrations that make the append functions, this version's last (append-streams-sql.ts). */
+export const appendFunctionMigrations: readonly Migration[] = [
+  appendStreamsMigrationV1,
+  appendStreamsCheckedMigrationV1,
+  appendMigration,
+];
 
 /**
  * The event log. Readers order and checkpoint by (transaction_id, global_position): a global
@@ -42,8 +50,7 @@ CREATE INDEX events_commit_order_idx ON events (transaction_id, global_position)
     sql: `CREATE INDEX IF NOT EXISTS events_idempotency_key_id_idx ON events ((metadata->>'idempotencyKeyId'))
   WHERE (metadata->>'idempotencyKeyId') IS NOT NULL`,
   },
-  appendStreamsMigration,
-  appendStreamsCheckedMigration,
+  ...appendFunctionMigrations,
 ];
 
 /** Notification channel appenders wake readers on. */

@@ -179,7 +179,7 @@ describe(`Postgres adapter specifics on ${where}`, () => {
     await store.appendToStreams(
       names.map((streamName) => ({ streamName, events: oneEvent(), expectedVersion: 'no_stream' })),
     );
-    expect(texts).toEqual([expect.stringContaining('FROM event_store_append_streams_')]);
+    expect(texts).toEqual([expect.stringContaining('FROM event_store_append_')]);
     const read = await store.readStreams(names);
     expect(texts).toHaveLength(2);
     expect(names.every((name) => read.get(name)?.length === 1)).toBe(true);
