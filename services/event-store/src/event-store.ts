@@ -66,6 +66,29 @@ export type RecordedEvent<
   recordedAt: Date;
 };
 
+/** What an event of an append is before the store tells its position and time. */
+export type EventBeforePosition = Omit<RecordedEvent, 'position' | 'recordedAt'>;
+
+/**
+ * The events of `append` as a reader will get them back, but for their position and time: each
+ * event's id (it must have one), its data, metadata and schema version with their defaults, and
+ * its version, counted from `firstVersion`.
+ */
+export function eventsBeforePosition(
+  append: StreamAppend,
+  firstVersion: number,
+): EventBeforePosition[] {
+  return append.events.map((event, e) => ({
+    id: event.id!,
+    type: event.type,
+    data: event.data ?? null,
+    metadata: event.metadata ?? {},
+    schemaVersion: event.schemaVersion ?? 1,
+    streamName: append.streamName,
+    streamVersion: firstVersion + e,
+  }));
+}
+
 export interface AppendResult {
   /** Version of the last event appended: pass it as `expectedVersion` next time. */
   nextExpectedVersion: number;

@@ -10,7 +10,7 @@ import type {
   RecordedEvent,
   StreamAppend,
 } from '../event-store';
-import { ConcurrencyError } from '../event-store';
+import { ConcurrencyError, eventsBeforePosition } from '../event-store';
 import { appendToStreamInTransaction } from './append-sql';
 import type { InlineProjector } from '../projections/inline-projector';
 import { appendToStreamsInTransaction, pipelinedAppend, withEventIds } from './append-streams-sql';
@@ -55,7 +55,7 @@ const projectionFailed = new Error('a projection statement failed');
 /** An 'any' append that lost a race simply tries again: the caller asked for no check. */
 const maxAnyRetries = 5;
 
-/** The events of an append as a reader would get them back, without reading them. */
+/** The events of an append (each with its id) as a reader would get them back, unread. */
 function recordedEventsOf(
   appends: readonly StreamAppend[],
   appended: readonly AppendedStream[],
@@ -63,14 +63,8 @@ function recordedEventsOf(
   return appends.flatMap((append, s) => {
     const result = appended[s]!;
     const firstVersion = result.nextExpectedVersion - append.events.length + 1;
-    return append.events.map((event, e) => ({
-      id: result.eventIds[e]!,
-      type: event.type,
-      data: event.data ?? null,
-      metadata: event.metadata ?? {},
-      schemaVersion: event.schemaVersion ?? 1,
-      streamName: append.streamName,
-      streamVersion: firstVersion + e,
+    return eventsBeforePosition(append, firstVersion).map((event, e) => ({
+      ...event,
       position: { commit: result.position.commit, prepare: result.globalPositions[e]! },
       recordedAt: result.recordedAt,
     }));

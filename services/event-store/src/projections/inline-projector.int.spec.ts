@@ -174,21 +174,32 @@ describe('inline projections', () => {
 
   it('apply a projection that needs what only the append tells (its position) after the append', async () => {
     // Statements are prepared before the append when they can be: this projection reads the
-    // event's position, so its write appends first and applies with the real one.
+    // event's position, so its write appends first and applies with the real one. Later writes
+    // of that event type are not prepared at all: the projection is asked once, not twice.
+    let asked = 0;
     const positions: Projection = {
       ...notes(),
-      apply: (event) => [
-        insertNote.row({
-          id: (event.data as { id: string }).id,
-          body: String(event.position.prepare),
-          version: event.streamVersion,
-        }),
-      ],
+      apply: (event) => {
+        asked += 1;
+        return [
+          insertNote.row({
+            id: (event.data as { id: string }).id,
+            body: String(event.position.prepare),
+            version: event.streamVersion,
+          }),
+        ];
+      },
     };
     const { store } = await inlineStore(positions);
     await store.appendToStream('note-1', [note('1')], { expectedVersion: 'no_stream' });
-    const [event] = await store.readStream('note-1');
-    expect(await rows()).toEqual([{ id: '1', body: String(event!.position.prepare) }]);
+    expect(asked).toBe(2);
+    await store.appendToStream('note-2', [note('2')], { expectedVersion: 'no_stream' });
+    expect(asked).toBe(3);
+    const [one, two] = [...(await store.readStreams(['note-1', 'note-2'])).values()].flat();
+    expect(await rows()).toEqual([
+      { id: '1', body: String(one!.position.prepare) },
+      { id: '2', body: String(two!.position.prepare) },
+    ]);
     await store.close();
   });
 

@@ -1,5 +1,10 @@
 import type { PipelineFailure, PipelineRead, PipelinedStatement, Transaction } from '../db';
 import type { RecordedEvent, StreamAppend } from '../event-store';
+import {
+  eventsBeforeAppend,
+  KnownOnlyAfterTheAppend,
+  knownOnlyAfterTheAppend,
+} from './events-before-append';
 import type { Projection } from './projection';
 import { ProjectionApplyError } from './projection';
 import type { InlineWriters } from './inline-writers';
@@ -85,57 +90,10 @@ export interface PreparedStatements {
   readonly names: readonly string[];
 }
 
-/**
- * An event of an append not made yet: all a reader would get back but its position and time,
- * which only the append tells (reading either throws).
- */
-class EventBeforeAppend implements RecordedEvent {
-  constructor(
-    readonly id: string,
-    readonly type: string,
-    readonly data: unknown,
-    readonly metadata: RecordedEvent['metadata'],
-    readonly schemaVersion: number,
-    readonly streamName: string,
-    readonly streamVersion: number,
-  ) {}
-
-  get position(): never {
-    throw new Error('An event not appended yet has no position');
-  }
-
-  get recordedAt(): never {
-    throw new Error('An event not appended yet has no time');
-  }
-}
-
-/** The events of `appends` before they are made; undefined when their versions are not known. */
-function eventsBeforeAppend(appends: readonly StreamAppend[]): RecordedEvent[] | undefined {
-  const events: RecordedEvent[] = [];
-  for (const { streamName, expectedVersion, events: appended } of appends) {
-    if (expectedVersion !== 'no_stream' && typeof expectedVersion !== 'number') return undefined;
-    const firstVersion = expectedVersion === 'no_stream' ? 0 : expectedVersion + 1;
-    for (const [e, event] of appended.entries()) {
-      events.push(
-        new EventBeforeAppend(
-          event.id!,
-          event.type,
-          event.data ?? null,
-          event.metadata ?? {},
-          event.schemaVersion ?? 1,
-          streamName,
-          firstVersion + e,
-        ),
-      );
-    }
-  }
-  return events;
-}
-
 /** What a projection preparing statements before the append gets instead of a transaction. */
 const noTransactionYet: Transaction = {
-  query: () => Promise.reject(new Error('no transaction before the append')),
-  pipeline: () => Promise.reject(new Error('no transaction before the append')),
+  query: () => Promise.reject(new KnownOnlyAfterTheAppend('no transaction before the append')),
+  pipeline: () => Promise.reject(new KnownOnlyAfterTheAppend('no transaction before the append')),
 };
 
 export function createInlineProjector(
@@ -145,6 +103,8 @@ export function createInlineProjector(
   const byType = byEventType(projections);
   const observers = new Set<ProjectionObserver>();
   const [soleLock, sharedLock] = [[inlineWritesLock('sole')], [inlineWritesLock('shared')]];
+  /** Event types a projection needed the append for (KnownOnlyAfterTheAppend): not prepared. */
+  const appliedAfterTheAppend = new Set<string>();
   let soleUntil = 0;
   const sole = () => performance.now() < soleUntil;
   const lead = (observer: ProjectionObserver, leading: boolean) => {
@@ -167,11 +127,18 @@ export function createInlineProjector(
     handling: (eventType) => byType.get(eventType) ?? [],
 
     async prepare(appends) {
-      const events = eventsBeforeAppend(appends);
+      const afterTheAppend = appends.some((append) =>
+        append.events.some((event) => appliedAfterTheAppend.has(event.type)),
+      );
+      const events = afterTheAppend ? undefined : eventsBeforeAppend(appends);
       if (!events) return undefined;
       try {
         return await statementsOf(projections, noTransactionYet, events);
-      } catch {
+      } catch (error) {
+        // A projection's own failure is named by the two-step write that follows.
+        if (error instanceof KnownOnlyAfterTheAppend && error.eventType) {
+          appliedAfterTheAppend.add(error.eventType);
+        }
         return undefined;
       }
     },
@@ -270,15 +237,19 @@ async function statementsOf(
       try {
         statements = await projection.apply(event, pipeline.tx);
       } catch (error) {
-        throw new ProjectionApplyError(projection.name, pipeline.failure?.event ?? event, error);
+        const failed = pipeline.failure?.event ?? event;
+        throw (
+          knownOnlyAfterTheAppend(error, failed) ??
+          new ProjectionApplyError(projection.name, failed, error)
+        );
       }
       for (const statement of statements ?? []) pipeline.add(statement, event);
     }
     if (pipeline.failure?.event) {
-      throw new ProjectionApplyError(
-        projection.name,
-        pipeline.failure.event,
-        pipeline.failure.error,
+      const { error, event } = pipeline.failure;
+      throw (
+        knownOnlyAfterTheAppend(error, event) ??
+        new ProjectionApplyError(projection.name, event, error)
       );
     }
     for (const queued of pipeline.takeCollected()) {
