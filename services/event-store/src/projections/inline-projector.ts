@@ -126,22 +126,7 @@ export function createInlineProjector(
     sole,
     handling: (eventType) => byType.get(eventType) ?? [],
 
-    async prepare(appends) {
-      const afterTheAppend = appends.some((append) =>
-        append.events.some((event) => appliedAfterTheAppend.has(event.type)),
-      );
-      const events = afterTheAppend ? undefined : eventsBeforeAppend(appends);
-      if (!events) return undefined;
-      try {
-        return await statementsOf(projections, noTransactionYet, events);
-      } catch (error) {
-        // A projection's own failure is named by the two-step write that follows.
-        if (error instanceof KnownOnlyAfterTheAppend && error.eventType) {
-          appliedAfterTheAppend.add(error.eventType);
-        }
-        return undefined;
-      }
-    },
+    prepare: (appends) => prepare(projections, appends, appliedAfterTheAppend),
 
     async commitWithAppend(tx, { pending, names }, append, alsoBeforeCommit) {
       let rows: unknown[] = [];
@@ -177,6 +162,31 @@ export function createInlineProjector(
       };
     },
   };
+}
+
+/**
+ * `InlineProjector.prepare`: the statements, unless an event type of `appends` is one a
+ * projection needed the append for (remembered in `afterTheAppend` when met).
+ */
+async function prepare(
+  projections: readonly Projection[],
+  appends: readonly StreamAppend[],
+  afterTheAppend: Set<string>,
+): Promise<PreparedStatements | undefined> {
+  const needsTheAppend = appends.some((append) =>
+    append.events.some((event) => afterTheAppend.has(event.type)),
+  );
+  const events = needsTheAppend ? undefined : eventsBeforeAppend(appends);
+  if (!events) return undefined;
+  try {
+    return await statementsOf(projections, noTransactionYet, events);
+  } catch (error) {
+    // A projection's own failure is named by the two-step write that follows.
+    if (error instanceof KnownOnlyAfterTheAppend && error.eventType) {
+      afterTheAppend.add(error.eventType);
+    }
+    return undefined;
+  }
 }
 
 /**
