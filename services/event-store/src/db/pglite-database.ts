@@ -9,6 +9,7 @@ import type {
   TransactionOptions,
 } from './database';
 import { ensureEmbeddedCluster } from './pglite-cluster';
+import { runPglitePipeline } from './pglite-pipeline';
 
 /** PGlite reports `affectedRows: 0` for a SELECT; pg's rowCount counts the rows returned. */
 function toQueryResult<R>(result: Results<R>): QueryResult<R> {
@@ -41,22 +42,10 @@ class PgliteDatabase implements Database {
         async query<R>(text: string, params?: readonly unknown[]) {
           return toQueryResult(await transaction.query<R>(text, params as unknown[] | undefined));
         },
-        // In process there is no round trip to save: one statement after the other. A pipeline
-        // that asks to commit leaves the commit to the end of this callback, as every other.
-        async pipeline(statements, pipelineOptions) {
-          const read = pipelineOptions?.read;
-          let rows: unknown[] = [];
-          for (const [index, { text, params }] of statements.entries()) {
-            try {
-              const result = await transaction.query(text, params as unknown[] | undefined);
-              if (index === read?.index) rows = result.rows;
-            } catch (error) {
-              return { index, error };
-            }
-          }
-          read?.onRows(rows);
-          return undefined;
-        },
+        // One protocol message for the whole pipeline (pglite-pipeline.ts). A pipeline that
+        // asks to commit leaves the commit to the end of this callback, as every other.
+        pipeline: (statements, pipelineOptions) =>
+          runPglitePipeline(this.db, statements, pipelineOptions?.read),
       };
       return fn(tx);
     });
