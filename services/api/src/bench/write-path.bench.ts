@@ -16,7 +16,8 @@
  * BENCH_SECONDS per run (default 10), BENCH_TWIN_ROUNDS (ours/raw pairs, default 3),
  * BENCH_WORKLOADS (some of single-1, single-50, bulk-50; default all),
  * BENCH_DB_DELAY_MS (each chunk held that long in each direction by both proxies, default 0:
- * Postgres 1 ms away, as a managed one in the next zone is, is BENCH_DB_DELAY_MS=1).
+ * Postgres 1 ms away, as a managed one in the next zone is, is BENCH_DB_DELAY_MS=1),
+ * BENCH_WARMUP_SECONDS (creates each server serves unmeasured before the first round, default 3).
  */
 import { loadavg } from 'node:os';
 import { createPgDatabase } from '@brand-api/event-store';
@@ -43,6 +44,7 @@ import type { ServerProcess } from './processes';
 import { median, twinRounds } from './twin-runs';
 
 const delayMs = Number(process.env.BENCH_DB_DELAY_MS ?? 0);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
 interface Run {
   rps: number;
@@ -126,6 +128,18 @@ async function runWorkloads(
         }),
       },
     ];
+    // Both servers first serve creates unmeasured for BENCH_WARMUP_SECONDS (default 3): the
+    // first round of ours once ran at 0.6 of the next two while V8 compiled its hot paths.
+    for (const server of [api, raw]) {
+      await measure('warm-up', server, {
+        ...jsonPosts(`${server.url}/api/v1/brand-products`, headers, () =>
+          product(storeId('warm')),
+        ),
+        connections,
+        duration: warmupSeconds,
+      });
+      await untilIdle(server);
+    }
     // What the database does with both servers idle: the API's runners poll.
     let before = await settledCounters(stats);
     const idle = await settledCounters(stats);

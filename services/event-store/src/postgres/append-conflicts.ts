@@ -22,7 +22,6 @@ export function checkFailed(
 export function translateAppendStreamsError(
   error: unknown,
   sorted: readonly StreamAppend[],
-  eventIds: readonly string[],
 ): unknown {
   if (sqlStateOf(error) === SqlState.appendCheckFailed) {
     const detail = (error as { detail?: unknown }).detail;
@@ -30,7 +29,7 @@ export function translateAppendStreamsError(
     const append = sorted[index! - 1];
     return append && Number.isInteger(head) ? checkFailed(append, head!) : error;
   }
-  return translateUniqueViolation(error, sorted, eventIds);
+  return translateUniqueViolation(error, sorted);
 }
 
 /**
@@ -40,16 +39,12 @@ export function translateAppendStreamsError(
  * itself is not). Rows are inserted in stream-name order, so the violation is raised by the
  * first conflicting row, as the stream-by-stream loop this statement replaces raised it.
  */
-function translateUniqueViolation(
-  error: unknown,
-  sorted: readonly StreamAppend[],
-  eventIds: readonly string[],
-): unknown {
+function translateUniqueViolation(error: unknown, sorted: readonly StreamAppend[]): unknown {
   if (sqlStateOf(error) !== SqlState.uniqueViolation) return error;
   const { constraint, detail } = error as { constraint?: unknown; detail?: unknown };
   const key = typeof detail === 'string' ? detail : '';
   if (constraint === 'events_event_id_key') {
-    return new DuplicateEventIdError(streamOfDuplicateId(key, sorted, eventIds).streamName);
+    return new DuplicateEventIdError(streamOfDuplicateId(key, sorted).streamName);
   }
   const conflicting =
     sorted.find(({ streamName }) => {
@@ -66,15 +61,12 @@ function translateUniqueViolation(
  * The stream whose insert hit the duplicate id: its second use when the call itself carries
  * the id twice, else its only use (the id was already stored).
  */
-function streamOfDuplicateId(
-  key: string,
-  sorted: readonly StreamAppend[],
-  eventIds: readonly string[],
-): StreamAppend {
-  const owners = sorted.flatMap((append) => append.events.map(() => append));
+function streamOfDuplicateId(key: string, sorted: readonly StreamAppend[]): StreamAppend {
   const lowerKey = key.toLowerCase();
-  const uses = eventIds.flatMap((id, i) =>
-    lowerKey.includes(`)=(${id.toLowerCase()})`) ? [owners[i]!] : [],
+  const uses = sorted.flatMap((append) =>
+    append.events.flatMap(({ id }) =>
+      id !== undefined && lowerKey.includes(`)=(${id.toLowerCase()})`) ? [append] : [],
+    ),
   );
   return uses[1] ?? uses[0] ?? sorted[0]!;
 }

@@ -103,8 +103,6 @@ FROM ${appendFunction}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
  * transaction, without reading them back.
  */
 export interface AppendedStream extends AppendResult {
-  /** Id of each appended event, in the order given. */
-  eventIds: string[];
   /** Global position of each appended event, in the order given. */
   globalPositions: number[];
   recordedAt: Date;
@@ -168,12 +166,10 @@ function appendParams(sorted: readonly StreamAppend[], raise: boolean): unknown[
   ];
 }
 
-/** The appends in stream-name order, with their events' ids in that order too. */
+/** The appends, every event with its id, in stream-name order. */
 function sortedWithIds(appends: readonly StreamAppend[]) {
   const order = inStreamOrder(withEventIds(appends));
-  const sorted = order.map(({ append }) => append);
-  const eventIds = sorted.flatMap((append) => append.events.map((event) => event.id!));
-  return { order, sorted, eventIds };
+  return { order, sorted: order.map(({ append }) => append) };
 }
 
 /**
@@ -189,18 +185,18 @@ export async function appendToStreamsInTransaction(
   appends: readonly StreamAppend[],
 ): Promise<AppendedStream[]> {
   if (appends.length === 0) return [];
-  const { order, sorted, eventIds } = sortedWithIds(appends);
+  const { order, sorted } = sortedWithIds(appends);
   let rows: AppendRow[];
   try {
     ({ rows } = await queryable.query<AppendRow>(callAppend, appendParams(sorted, false), {
       name: 'event_store_append_streams',
     }));
   } catch (error) {
-    throw translateAppendStreamsError(error, sorted, eventIds);
+    throw translateAppendStreamsError(error, sorted);
   }
   const row = rows[0];
   if (row && row.failed > 0) throw checkFailed(sorted[row.failed - 1]!, row.heads[row.failed - 1]!);
-  return appendedStreams(order, row, eventIds);
+  return appendedStreams(order, row);
 }
 
 /** An append as the first statement of a pipeline, and how to read its answer. */
@@ -218,15 +214,15 @@ export interface PipelinedAppend {
  * and COMMIT. Every event must carry its id (`withEventIds`), as the projections saw it.
  */
 export function pipelinedAppend(appends: readonly StreamAppend[]): PipelinedAppend {
-  const { order, sorted, eventIds } = sortedWithIds(appends);
+  const { order, sorted } = sortedWithIds(appends);
   return {
     statement: {
       text: callAppend,
       params: appendParams(sorted, true),
       name: 'event_store_append_streams',
     },
-    results: (rows) => appendedStreams(order, rows[0] as AppendRow | undefined, eventIds),
-    error: (error) => translateAppendStreamsError(error, sorted, eventIds),
+    results: (rows) => appendedStreams(order, rows[0] as AppendRow | undefined),
+    error: (error) => translateAppendStreamsError(error, sorted),
   };
 }
 
@@ -234,7 +230,6 @@ export function pipelinedAppend(appends: readonly StreamAppend[]): PipelinedAppe
 function appendedStreams(
   order: readonly { append: StreamAppend; index: number }[],
   row: AppendRow | undefined,
-  eventIds: readonly string[],
 ): AppendedStream[] {
   if (!row || row.positions === null || row.commit === null || row.recorded_at === null) {
     throw new Error('the append function answered no events');
@@ -249,7 +244,6 @@ function appendedStreams(
     results[index] = {
       nextExpectedVersion: row.heads[s]! + count,
       position: { commit, prepare: globalPositions[count - 1]! },
-      eventIds: eventIds.slice(firstEvent, firstEvent + count),
       globalPositions,
       recordedAt: row.recorded_at,
     };
