@@ -49,7 +49,7 @@ export interface Transaction extends Queryable {
    * Runs `statements` in order for their effect (rows are not read) and stops at the first one
    * that fails, which it resolves with; the transaction is then aborted, as after any failed
    * query. On a server they leave in one write and are answered together: a thousand
-   * statements cost about one round trip. PGlite runs in process and runs them one by one.
+   * statements cost about one round trip. PGlite gets them as one protocol message too.
    *
    * With `commit`, COMMIT leaves in the same write after them: when nothing failed the
    * transaction has committed on return (one round trip for the last statements and the

@@ -167,7 +167,7 @@ describeOnServer('Transaction.pipeline on the wire', 'PGlite runs in process', (
     }
   });
   it('prepares a named statement once per connection, and again only after it failed', async () => {
-    if (!testDb.url) return; // PGlite runs statements one by one and ignores names
+    if (!testDb.url) return; // PGlite ignores names (it parses each statement again)
     const db = createPgDatabase({ connectionString: testDb.url, max: 1 });
     const prepared = async () =>
       (
