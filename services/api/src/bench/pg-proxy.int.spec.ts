@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeOnServer, testDatabaseUrl } from '@brand-api/event-store/testing';
+import { describeOnServer, eventually, testDatabaseUrl } from '@brand-api/event-store/testing';
 import pg from 'pg';
 import { countersBetween, startPgProxy } from './pg-proxy';
 import type { PgProxy } from './pg-proxy';
@@ -47,11 +47,6 @@ async function read(socket: net.Socket, bytes: number): Promise<Buffer> {
 
 const echo = (socket: net.Socket) => socket.pipe(socket);
 
-/** Polls `condition` every millisecond until it holds (Jest's timeout bounds the wait). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await sleep(1);
-}
-
 describe('the benchmark proxy in front of Postgres', () => {
   const closers: (() => Promise<void>)[] = [];
   afterEach(async () => {
@@ -94,7 +89,7 @@ describe('the benchmark proxy in front of Postgres', () => {
       sent += part.length;
       // Each part is read as a chunk of its own only once the proxy has read the one before;
       // a fixed sleep let a busy machine's kernel hand two parts over as one.
-      await until(() => proxy.counters().clientBytes === sent);
+      await eventually(() => proxy.counters().clientBytes === sent, { intervalMs: 1 });
     }
     expect(proxy.counters()).toMatchObject({ clientChunks: 4, roundTrips: 1 });
     answers[0]!.write('ReadyForQuery');

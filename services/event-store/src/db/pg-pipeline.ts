@@ -4,7 +4,7 @@ import type { PipelineFailure, PipelinedStatement } from './database';
 // The driver's own serialiser of parameter values (dates, arrays, JSON, buffers), as pg-cursor
 // uses it: a value is sent exactly as `client.query` would send it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { prepareValue } = require('pg/lib/utils') as {
+export const { prepareValue } = require('pg/lib/utils') as {
   prepareValue: (value: unknown) => string | Buffer | null;
 };
 

@@ -2,13 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { types } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import type { PipelineFailure, PipelineRead, PipelinedStatement } from './database';
-
-// The driver's own serialiser of parameter values (dates, arrays, JSON, buffers), as
-// pg-pipeline.ts sends them to a server: the statements are written for pg, and mean the same here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { prepareValue } = require('pg/lib/utils') as {
-  prepareValue: (value: unknown) => string | Buffer | null;
-};
+// pg's serialiser of parameter values: the statements are written for pg, and mean the same here.
+import { prepareValue } from './pg-pipeline';
 
 /** What `execProtocol` answers, as far as a pipeline looks at it. */
 interface BackendMessage {

@@ -181,7 +181,9 @@ async function prepare(
   try {
     return await statementsOf(projections, noTransactionYet, events);
   } catch (error) {
-    // A projection's own failure is named by the two-step write that follows.
+    // A projection's own failure is named by the two-step write that follows, and is not
+    // remembered: it escapes with no event type (its ProjectionApplyError, whose message gives
+    // the event's position, cannot even be made here), and the next write is prepared again.
     if (error instanceof KnownOnlyAfterTheAppend && error.eventType) {
       afterTheAppend.add(error.eventType);
     }
