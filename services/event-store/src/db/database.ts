@@ -73,10 +73,10 @@ export interface PipelineRead {
 
 export interface TransactionOptions {
   /**
-   * Statements that run right after BEGIN (a transaction-level lock, settings). On a server
-   * BEGIN is then not sent on its own: BEGIN, these and the transaction's first statement leave
-   * in one write, one round trip instead of three. A failing prelude statement fails that first
-   * statement's call.
+   * Statements that run right after BEGIN (a transaction-level lock, settings). BEGIN is then
+   * not sent on its own: BEGIN, these and the transaction's first statement leave in one write
+   * (one round trip instead of three on a server, one call into PGlite). A failing prelude
+   * statement fails that first statement's call.
    */
   prelude?: readonly PipelinedStatement[];
 }
@@ -117,6 +117,14 @@ export interface Database extends Queryable {
    */
   session(onLost: (error: Error) => void): Promise<Session>;
   close(): Promise<void>;
+}
+
+/** The work of a transaction returned although one of its statements had failed. */
+export class TransactionAbortedError extends Error {
+  override readonly name = 'TransactionAbortedError';
+  constructor() {
+    super('The transaction was rolled back: one of its statements failed');
+  }
 }
 
 /** Postgres SQLSTATE codes we react to. */

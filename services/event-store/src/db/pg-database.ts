@@ -8,7 +8,7 @@ import type {
   Transaction,
   TransactionOptions,
 } from './database';
-import { advisoryKeySql } from './database';
+import { TransactionAbortedError, advisoryKeySql } from './database';
 import { runPipeline } from './pg-pipeline';
 import type { ReadRows } from './pg-pipeline';
 import { checkout, listenWithReconnect, openSession } from './pg-session';
@@ -77,14 +77,6 @@ export const databaseBounds = {
   keepAliveDelayMs: 10_000,
   idleInTransactionTimeoutMs: 10_000,
 } as const;
-
-/** The work of a transaction returned although one of its statements had failed. */
-export class TransactionAbortedError extends Error {
-  override readonly name = 'TransactionAbortedError';
-  constructor() {
-    super('The transaction was rolled back: one of its statements failed');
-  }
-}
 
 class PgDatabase implements Database {
   readonly kind = 'postgres' as const;

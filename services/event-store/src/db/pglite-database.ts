@@ -1,24 +1,24 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Results, Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type {
   Database,
   HeldLock,
+  PipelinedStatement,
   QueryResult,
   Session,
   Transaction,
   TransactionOptions,
 } from './database';
+import { TransactionAbortedError } from './database';
 import { ensureEmbeddedCluster } from './pglite-cluster';
-import { runPglitePipeline } from './pglite-pipeline';
-
-/** PGlite reports `affectedRows: 0` for a SELECT; pg's rowCount counts the rows returned. */
-function toQueryResult<R>(result: Results<R>): QueryResult<R> {
-  return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) };
-}
+import { runPgliteStatements } from './pglite-pipeline';
 
 /**
- * In-process PGlite: one connection, serialised by PGlite itself. A transaction holds the
- * connection exclusively, so queries from elsewhere in the process wait for it.
+ * In-process PGlite: one connection. A query or a transaction holds PGlite's transaction lock
+ * (the one its own `query()` and `transaction()` take), so queries from elsewhere in the
+ * process wait for it. Statements go to Postgres as protocol messages of our own
+ * (`runPgliteStatements`), as they go to a server in pg's pipelines: a transaction's BEGIN,
+ * its prelude and its first statement leave in one message, and a pipeline that commits
+ * carries its COMMIT, so an inline write is one call into PGlite instead of four to a dozen.
  */
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
@@ -27,28 +27,78 @@ class PgliteDatabase implements Database {
   constructor(private readonly db: PGlite) {}
 
   async query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-    return toQueryResult(await this.db.query<R>(text, params as unknown[] | undefined));
+    await this.db._checkReady();
+    const { failure, rows, rowCount } = await this.db._runExclusiveTransaction(() =>
+      runPgliteStatements(this.db, [{ text, ...(params ? { params } : {}) }], 0),
+    );
+    if (failure) throw failure.error;
+    await this.db.syncToFs();
+    return { rows: rows as R[], rowCount };
   }
 
-  transaction<T>(
+  async transaction<T>(
     fn: (tx: Transaction) => Promise<T>,
     options: TransactionOptions = {},
   ): Promise<T> {
-    return this.db.transaction(async (transaction: PgliteTransaction) => {
-      for (const { text, params } of options.prelude ?? []) {
-        await transaction.query(text, params as unknown[] | undefined);
+    await this.db._checkReady();
+    return this.db._runExclusiveTransaction(() => this.run(fn, options.prelude ?? []));
+  }
+
+  /** A transaction's statements, with PGlite's transaction lock held (see the class). */
+  private async run<T>(
+    fn: (tx: Transaction) => Promise<T>,
+    prelude: readonly PipelinedStatement[],
+  ): Promise<T> {
+    /** BEGIN and the prelude, until they leave with the first statement (then empty). */
+    let opening: PipelinedStatement[] = [{ text: 'BEGIN' }, ...prelude];
+    let committed = false;
+    const open = (): PipelinedStatement[] => {
+      const statements = opening;
+      opening = [];
+      return statements;
+    };
+    const tx: Transaction = {
+      query: async <R>(text: string, params?: readonly unknown[]) => {
+        const first = open();
+        const statement = { text, ...(params ? { params } : {}) };
+        const answer = await runPgliteStatements(this.db, [...first, statement], first.length);
+        if (answer.failure) throw answer.failure.error;
+        return { rows: answer.rows as R[], rowCount: answer.rowCount };
+      },
+      pipeline: async (statements, pipelineOptions) => {
+        const first = open();
+        const commit = pipelineOptions?.commit === true;
+        const read = pipelineOptions?.read;
+        const { failure, rows } = await runPgliteStatements(
+          this.db,
+          [...first, ...statements, ...(commit ? [{ text: 'COMMIT' }] : [])],
+          read ? first.length + read.index : -1,
+        );
+        if (failure && failure.index < first.length) throw failure.error;
+        if (failure) return { index: failure.index - first.length, error: failure.error };
+        committed ||= commit;
+        read?.onRows(rows);
+        return undefined;
+      },
+    };
+    try {
+      const value = await fn(tx);
+      if (!committed && opening.length === 0) {
+        // A transaction in which a statement failed answers COMMIT with ROLLBACK, and no error.
+        const { failure, tag } = await runPgliteStatements(this.db, [{ text: 'COMMIT' }], 0);
+        if (failure) throw failure.error;
+        if (tag === 'ROLLBACK') throw new TransactionAbortedError();
       }
-      const tx: Transaction = {
-        async query<R>(text: string, params?: readonly unknown[]) {
-          return toQueryResult(await transaction.query<R>(text, params as unknown[] | undefined));
-        },
-        // One protocol message for the whole pipeline (pglite-pipeline.ts). A pipeline that
-        // asks to commit leaves the commit to the end of this callback, as every other.
-        pipeline: (statements, pipelineOptions) =>
-          runPglitePipeline(this.db, statements, pipelineOptions?.read),
-      };
-      return fn(tx);
-    });
+      return value;
+    } catch (error) {
+      // Nothing is open when it committed or never began; a failed COMMIT has ended it too.
+      if (!committed && opening.length === 0) {
+        await runPgliteStatements(this.db, [{ text: 'ROLLBACK' }]);
+      }
+      throw error;
+    } finally {
+      await this.db.syncToFs();
+    }
   }
 
   async exec(sql: string): Promise<void> {

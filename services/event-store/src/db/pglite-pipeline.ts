@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { types } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
-import type { PipelineFailure, PipelineRead, PipelinedStatement } from './database';
+import type { PipelineFailure, PipelinedStatement } from './database';
 // pg's serialiser of parameter values: the statements are written for pg, and mean the same here.
 import { prepareValue } from './pg-pipeline';
 
@@ -9,6 +9,7 @@ import { prepareValue } from './pg-pipeline';
 interface BackendMessage {
   name: string;
   fields?: unknown[];
+  text?: string;
 }
 
 interface RowField {
@@ -16,23 +17,35 @@ interface RowField {
   dataTypeID: number;
 }
 
+/** What a run of statements answers: the failure, if any, and the rows of the one read. */
+export interface PgliteOutcome {
+  failure: PipelineFailure | undefined;
+  rows: Record<string, unknown>[];
+  /** The read statement's count (rows inserted, updated, deleted or returned). */
+  rowCount: number;
+  /** The read statement's command tag ("COMMIT", or "ROLLBACK" when it ended an aborted one). */
+  tag: string | undefined;
+}
+
 /**
  * Runs `statements` in PGlite as one protocol message (Parse, Bind, Describe and Execute for
- * each, one Sync at the end), inside the transaction the caller holds: `execProtocol` does not
- * wait on the lock its transaction holds. `query()` costs six protocol calls per statement
- * (parse, describe, sync, then bind, describe, execute and sync), and PGlite's JavaScript
- * around each costs more than the WebAssembly Postgres inside: a write of three statements in
- * one message ran twice as many transactions a second. A failed statement stops the rest, as on
- * a server: Postgres skips to the Sync, and the transaction is aborted.
+ * each, one Sync at the end). `execProtocol` takes none of PGlite's locks: the caller holds
+ * the database (`PgliteDatabase` holds PGlite's transaction lock). PGlite's `query()` costs
+ * six protocol calls per statement (parse, describe, sync, then bind, describe, execute and
+ * sync), and PGlite's JavaScript around each costs more than the WebAssembly Postgres inside:
+ * a write of three statements in one message ran twice as many transactions a second. A
+ * failed statement stops the rest, as on a server: Postgres skips to the Sync, and a
+ * transaction is aborted. The rows of the statement at `readIndex` are parsed by PGlite's own
+ * type parsers, as `query()` would parse them.
  */
-export async function runPglitePipeline(
+export async function runPgliteStatements(
   db: PGlite,
   statements: readonly PipelinedStatement[],
-  read: PipelineRead | undefined,
-): Promise<PipelineFailure | undefined> {
+  readIndex = -1,
+): Promise<PgliteOutcome> {
   const parts: Buffer[] = [];
   // A value the driver cannot send (a circular object) fails its statement after those before
-  // it ran, and the transaction goes on, as on a server where it is never written.
+  // it ran, and a transaction goes on, as on a server where it is never written.
   let unsendable: PipelineFailure | undefined;
   for (const [index, { text, params = [] }] of statements.entries()) {
     let values;
@@ -49,43 +62,55 @@ export async function runPglitePipeline(
       serialize.execute({}),
     );
   }
-  if (parts.length === 0) return unsendable;
+  if (parts.length === 0) return { failure: unsendable, rows: [], rowCount: 0, tag: undefined };
   parts.push(serialize.sync());
   const { messages } = await db.execProtocol(Buffer.concat(parts), {
     syncToFs: false,
     throwOnError: false,
   });
-  return outcomeOf(messages, read, db) ?? unsendable;
+  const outcome = outcomeOf(messages, readIndex, db);
+  outcome.failure ??= unsendable;
+  return outcome;
 }
 
 /**
  * The failure in `messages`, if any, with the index of its statement (the statements that
- * completed before it); the rows of the statement `read` names go to its `onRows`, parsed
- * by PGlite's own type parsers as `query()` would.
+ * completed before it), and the rows and count of the statement at `readIndex`.
  */
 function outcomeOf(
   messages: readonly BackendMessage[],
-  read: PipelineRead | undefined,
+  readIndex: number,
   db: PGlite,
-): PipelineFailure | undefined {
+): PgliteOutcome {
   let index = 0;
   let fields: RowField[] = [];
   const rows: Record<string, unknown>[] = [];
+  let tag: string | undefined;
   for (const message of messages) {
-    if (message.name === 'error') return { index, error: message };
-    if (message.name === 'commandComplete' || message.name === 'emptyQuery') index += 1;
-    if (index !== read?.index) continue;
-    if (message.name === 'rowDescription') fields = message.fields as RowField[];
-    if (message.name === 'dataRow') {
-      const values = message.fields as (string | null)[];
-      const row: Record<string, unknown> = {};
-      for (const [i, { name, dataTypeID }] of fields.entries()) {
-        const value = values[i] ?? null;
-        row[name] = value === null ? null : types.parseType(value, dataTypeID, db.parsers);
-      }
-      rows.push(row);
+    if (message.name === 'error') {
+      return { failure: { index, error: message }, rows, rowCount: 0, tag };
     }
+    if (index === readIndex) {
+      if (message.name === 'rowDescription') fields = message.fields as RowField[];
+      if (message.name === 'dataRow') rows.push(rowOf(message.fields as (string | null)[]));
+      if (message.name === 'commandComplete') tag = message.text;
+    }
+    if (message.name === 'commandComplete' || message.name === 'emptyQuery') index += 1;
   }
-  read?.onRows(rows);
-  return undefined;
+  return { failure: undefined, rows, rowCount: countOf(tag, rows.length), tag };
+
+  function rowOf(values: readonly (string | null)[]): Record<string, unknown> {
+    const row: Record<string, unknown> = {};
+    for (const [i, { name, dataTypeID }] of fields.entries()) {
+      const value = values[i] ?? null;
+      row[name] = value === null ? null : types.parseType(value, dataTypeID, db.parsers);
+    }
+    return row;
+  }
+}
+
+/** The count a command tag ends with ("INSERT 0 3", "UPDATE 2", "SELECT 5"), as pg reads it. */
+function countOf(tag: string | undefined, rows: number): number {
+  const count = /^[A-Za-z]+(?: \d+)? (\d+)$/.exec(tag ?? '')?.[1];
+  return count === undefined ? rows : Number(count);
 }

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { TestDatabase } from '../testing';
 import { createTestDatabase, describeOnServer, hasPostgresServer } from '../testing';
 import type { Transaction } from './database';
+import { TransactionAbortedError } from './database';
 import { createPgDatabase } from './pg-database';
 import { runPipeline } from './pg-pipeline';
 
@@ -91,6 +92,53 @@ describe(`Transaction.pipeline on ${hasPostgresServer() ? 'a Postgres server' : 
     await testDb.db.transaction(async (tx) => {
       expect(await tx.pipeline([])).toBeUndefined();
     });
+  });
+
+  const note = (n: number, text: string) => ({
+    text: insert,
+    params: [n, text, null, null, null, null, null],
+  });
+  const badTime = { text: insert, params: [9, 'bad', 'not a time', null, null, null, null] };
+
+  it('runs the prelude after BEGIN; a failing one fails the first statement and leaves nothing', async () => {
+    await testDb.db.transaction((tx) => tx.query(note(2, 'two').text, note(2, 'two').params), {
+      prelude: [note(1, 'one')],
+    });
+    expect((await rows()).map((row) => row.n)).toEqual([1, 2]);
+    const failed = testDb.db.transaction((tx) => tx.pipeline([note(3, 'three')]), {
+      prelude: [badTime],
+    });
+    await expect(failed).rejects.toMatchObject({ code: '22007' });
+    expect((await rows()).map((row) => row.n)).toEqual([1, 2]);
+  });
+
+  it('commits with a pipeline that asks to, and reads back the rows it was asked for', async () => {
+    let read: unknown[] = [];
+    await testDb.db.transaction(async (tx) => {
+      const failure = await tx.pipeline(
+        [note(1, 'one'), { text: 'SELECT n, note, now() AS at FROM piped' }, note(2, 'two')],
+        { commit: true, read: { index: 1, onRows: (rows) => (read = rows) } },
+      );
+      expect(failure).toBeUndefined();
+    });
+    expect(read).toEqual([{ n: 1, note: 'one', at: expect.any(Date) as unknown }]);
+    expect((await rows()).map((row) => row.n)).toEqual([1, 2]);
+    const failed = testDb.db.transaction(async (tx) => {
+      const failure = await tx.pipeline([note(3, 'three'), badTime], { commit: true });
+      expect(failure).toMatchObject({ index: 1, error: { code: '22007' } });
+    });
+    // Not committed: the transaction is aborted, and COMMIT is answered with ROLLBACK.
+    await expect(failed).rejects.toBeInstanceOf(TransactionAbortedError);
+    expect((await rows()).map((row) => row.n)).toEqual([1, 2]);
+  });
+
+  it('refuses to commit work that went on after a failed statement', async () => {
+    const outcome = testDb.db.transaction(async (tx) => {
+      await tx.query(note(1, 'one').text, note(1, 'one').params);
+      await tx.query(badTime.text, badTime.params).catch(() => 'ignored');
+    });
+    await expect(outcome).rejects.toBeInstanceOf(TransactionAbortedError);
+    expect(await rows()).toEqual([]);
   });
 });
 
