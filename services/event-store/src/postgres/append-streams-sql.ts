@@ -3,6 +3,7 @@ import type { Migration, PipelinedStatement, Queryable } from '../db';
 import { SqlState } from '../db';
 import type { AppendResult, StreamAppend } from '../event-store';
 import { checkFailed, translateAppendStreamsError } from './append-conflicts';
+import { newStreamsInsert } from './append-new-streams-sql';
 
 /**
  * An atomic multi-stream append in one call of a PL/pgSQL function, so a bulk call's ~200
@@ -209,12 +210,23 @@ export interface PipelinedAppend {
 }
 
 /**
- * The appends as one statement that raises on a failed expected-version check, for a pipeline
- * that sends what follows it without waiting for its answer: an inline write's projections
- * and COMMIT. Every event must carry its id (`withEventIds`), as the projections saw it.
+ * The appends as one statement that fails when a stream is not at its expected version, for a
+ * pipeline that sends what follows it without waiting for its answer: an inline write's
+ * projections and COMMIT. Appends of new streams only are a plain INSERT that the unique key
+ * refuses (`newStreamsInsert`); others call the function, raising on a failed check. Every
+ * event must carry its id (`withEventIds`), as the projections saw it.
  */
 export function pipelinedAppend(appends: readonly StreamAppend[]): PipelinedAppend {
   const { order, sorted } = sortedWithIds(appends);
+  // New streams only: a plain INSERT, the unique key refusing one that exists.
+  const insert = newStreamsInsert(sorted);
+  if (insert) {
+    return {
+      statement: insert.statement,
+      results: (rows) => appendedStreams(order, insert.row(rows)),
+      error: (error) => translateAppendStreamsError(error, sorted),
+    };
+  }
   return {
     statement: {
       text: callAppend,

@@ -25,20 +25,10 @@ const needsServer =
   'needs real concurrency: set TEST_DATABASE_URL to run it on a Postgres server (PGlite has one connection)';
 
 async function postgresFixture(): Promise<EventStoreFixture> {
-  const { store, db, appendSlowly, close } = await createTestEventStore({ poolSize: 20 });
-  return {
-    store,
-    appendSlowly,
-    async readByGlobalPosition(after, limit) {
-      const { rows } = await db.query<{ id: string; global_position: number }>(
-        `SELECT event_id AS id, global_position FROM events
-         WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
-        [after, limit],
-      );
-      return rows.map((row) => ({ id: row.id, globalPosition: row.global_position }));
-    },
-    close,
-  };
+  const { store, appendSlowly, readByGlobalPosition, close } = await createTestEventStore({
+    poolSize: 20,
+  });
+  return { store, appendSlowly, readByGlobalPosition, close };
 }
 
 describeEventStoreConformance(`Postgres adapter on ${where}`, postgresFixture, {
@@ -46,6 +36,22 @@ describeEventStoreConformance(`Postgres adapter on ${where}`, postgresFixture, {
   naiveReaderUnavailable: hasPostgresServer() ? undefined : needsServer,
 });
 describeLookupConformance(`Postgres adapter on ${where}`, postgresFixture);
+
+// Again through the inline path, as the API writes: one pipeline for the append and the COMMIT
+// (inline-append.int.spec.ts has what is its own).
+async function inlineFixture(): Promise<EventStoreFixture> {
+  const { store, appendSlowly, readByGlobalPosition, close } = await createTestEventStore({
+    poolSize: 20,
+    inline: true,
+  });
+  return { store, appendSlowly, readByGlobalPosition, close };
+}
+
+describeEventStoreConformance(`Postgres adapter writing inline on ${where}`, inlineFixture, {
+  multiStreamAppend: true,
+  naiveReaderUnavailable: hasPostgresServer() ? undefined : needsServer,
+});
+describeLookupConformance(`Postgres adapter writing inline on ${where}`, inlineFixture);
 
 /** The database, with the text of every query and transaction it is asked for. */
 function countingQueries(db: Database): { counted: Database; texts: string[] } {
