@@ -218,9 +218,15 @@ async function runWorkloads(
           );
         }
       }
-      /** Ours over raw of one figure: mean of the rounds for throughput, median for latency. */
-      const ratio = (figure: (run: Run) => number, over = median) =>
-        (over(runs.ours.map(figure)) / over(runs.raw.map(figure))).toFixed(2);
+      /**
+       * Ours over raw of one figure: mean of the rounds for throughput, median for latency
+       * (autocannon's latencies are whole milliseconds: a raw 0 has no ratio).
+       */
+      const ratio = (figure: (run: Run) => number, over = median) => {
+        const raw = over(runs.raw.map(figure));
+        if (raw === 0) return 'n/a (raw under 1 ms, the resolution)';
+        return (over(runs.ours.map(figure)) / raw).toFixed(2);
+      };
       const single = workload.perRequest === 1;
       const target = targets[`${workload.name} ${workload.connections}`];
       console.log(
