@@ -14,9 +14,10 @@ import type { StreamAppend } from '../event-store';
  * What it saves, on the server, is the function's own work for a write that needs none of it:
  * a PL/pgSQL call, a statement reading every head, the check loop and an executor started for
  * the INSERT inside; and on the client, every event's JSON escaped again into an array literal.
- * One prepared statement per event count, up to `maxEvents`; larger appends call the function.
+ * One prepared statement per event count, up to `newStreamsInsertMaxEvents`; larger appends call
+ * the function.
  */
-export const newStreamsInsertMaxEvents = 256;
+const newStreamsInsertMaxEvents = 256;
 
 const columnsPerEvent = 7;
 const texts = new Map<number, string>();

@@ -220,11 +220,12 @@ export function pipelinedAppend(appends: readonly StreamAppend[]): PipelinedAppe
   const { order, sorted } = sortedWithIds(appends);
   // New streams only: a plain INSERT, the unique key refusing one that exists.
   const insert = newStreamsInsert(sorted);
+  const error = (failure: unknown) => translateAppendStreamsError(failure, sorted);
   if (insert) {
     return {
       statement: insert.statement,
       results: (rows) => appendedStreams(order, insert.row(rows)),
-      error: (error) => translateAppendStreamsError(error, sorted),
+      error,
     };
   }
   return {
@@ -234,7 +235,7 @@ export function pipelinedAppend(appends: readonly StreamAppend[]): PipelinedAppe
       name: 'event_store_append_streams',
     },
     results: (rows) => appendedStreams(order, rows[0] as AppendRow | undefined),
-    error: (error) => translateAppendStreamsError(error, sorted),
+    error,
   };
 }
 
