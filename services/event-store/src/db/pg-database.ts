@@ -2,16 +2,16 @@ import pg from 'pg';
 import type {
   Database,
   HeldLock,
-  PipelinedStatement,
   QueryOptions,
   QueryResult,
   Transaction,
   TransactionOptions,
 } from './database';
-import { TransactionAbortedError, advisoryKeySql } from './database';
+import { advisoryKeySql } from './database';
 import { runPipeline } from './pg-pipeline';
 import type { ReadRows } from './pg-pipeline';
 import { checkout, listenWithReconnect, openSession } from './pg-session';
+import { runTransaction } from './transaction-protocol';
 import { isDatabaseUnavailable } from './unavailable';
 
 // int8 (counts, global positions) as numbers: positions stay far below 2^53.
@@ -109,83 +109,31 @@ class PgDatabase implements Database {
     options: TransactionOptions = {},
   ): Promise<T> {
     const { client, done } = await checkout(this.pool);
-    /** BEGIN and the prelude, until they leave with the first statement (then empty). */
-    let opening: PipelinedStatement[] = [{ text: 'BEGIN' }, ...(options.prelude ?? [])];
-    let committed = false;
-    const open = (): PipelinedStatement[] => {
-      const statements = opening;
-      opening = [];
-      return statements;
-    };
+    let broken: Error | undefined;
     try {
-      if (!options.prelude) await client.query(open()[0]!.text);
-      const tx: Transaction = {
-        async query<R>(text: string, params?: readonly unknown[], queryOptions?: QueryOptions) {
-          const first = open();
-          if (first.length === 0) {
-            const result = await client.query(toConfig(text, params, queryOptions));
-            return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
-          }
-          // BEGIN, the prelude and this statement in one write; its rows read back.
-          let answer: ReadRows = { rows: [], rowCount: 0 };
+      return await runTransaction(
+        async (statements, reads, wholeOrNothing) => {
+          let read: ReadRows[] = [];
           const failure = await runPipeline(
             client,
-            [
-              ...first,
-              {
-                text,
-                ...(params ? { params } : {}),
-                ...(queryOptions?.name === undefined ? {} : { name: queryOptions.name }),
-              },
-            ],
-            { index: first.length, types, onRows: (rows) => (answer = rows) },
+            statements,
+            reads.length === 0
+              ? undefined
+              : { indexes: reads, types, onRows: (rows) => (read = rows) },
+            wholeOrNothing,
           );
-          if (failure) throw failure.error;
-          return { rows: answer.rows as R[], rowCount: answer.rowCount };
+          return { failure, read };
         },
-        async pipeline(statements, pipelineOptions) {
-          const first = open();
-          const commit = pipelineOptions?.commit === true;
-          const read = pipelineOptions?.read;
-          const failure = await runPipeline(
-            client,
-            [...first, ...statements, ...(commit ? [{ text: 'COMMIT' }] : [])],
-            read && { index: first.length + read.index, types, onRows: (r) => read.onRows(r.rows) },
-          );
-          if (failure && failure.index < first.length) throw failure.error;
-          if (failure) return { index: failure.index - first.length, error: failure.error };
-          committed ||= commit;
-          return undefined;
+        fn,
+        {
+          ...(options.prelude ? { prelude: options.prelude } : {}),
+          connectionLost: isDatabaseUnavailable,
+          onBroken: (error) => (broken = error as Error),
         },
-      };
-      const value = await fn(tx);
-      if (!committed && opening.length === 0) {
-        // A transaction in which a statement failed answers COMMIT with ROLLBACK, and no error.
-        const commit = await client.query('COMMIT');
-        if (commit.command === 'ROLLBACK') throw new TransactionAbortedError();
-      }
-      done();
-      return value;
-    } catch (error) {
-      // A connection that stopped answering would not answer ROLLBACK either: destroy it now
-      // (the server rolls the transaction back when the session ends).
-      if (isDatabaseUnavailable(error)) {
-        done(error as Error);
-        throw error;
-      }
-      if (committed || opening.length > 0) {
-        // Nothing is open on the connection: it committed, or never began.
-        done();
-        throw error;
-      }
-      // A failed ROLLBACK means the connection is broken: destroy it instead of reusing it.
-      try {
-        await client.query('ROLLBACK');
-        done();
-      } catch (rollbackError) {
-        done(rollbackError as Error);
-      }
-      throw error;
+      );
+    } finally {
+      // A connection that stopped answering, or failed its ROLLBACK, is destroyed, not reused.
+      done(broken);
     }
   }
 

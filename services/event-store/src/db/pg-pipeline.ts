@@ -31,18 +31,27 @@ interface Serialised {
  */
 const prepared = new WeakMap<pg.Connection, Map<string, string>>();
 
-// The driver's own result builder: it parses the rows of the statement whose rows are read
+// The driver's own result builder: it parses the rows of each statement whose rows are read
 // with the connection's type parsers, exactly as `client.query` would.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Result = require('pg/lib/result') as new (
   rowMode: undefined,
   types: unknown,
-) => { rows: unknown[]; addFields(fields: unknown[]): void; parseRow(fields: unknown[]): unknown };
+) => {
+  rows: unknown[];
+  rowCount: number | null;
+  addFields(fields: unknown[]): void;
+  parseRow(fields: unknown[]): unknown;
+  addCommandComplete(message: { text: string }): void;
+};
 
-/** The rows of one statement of a pipeline, when asked for (`runPipeline`'s `read`). */
+/** The rows of a statement of a pipeline, when asked for (`runPipeline`'s `read`). */
 export interface ReadRows {
   rows: unknown[];
+  /** From the statement's command tag, as `client.query` reads it. */
   rowCount: number;
+  /** The command tag ("INSERT 0 3", "COMMIT", or "ROLLBACK" when it ended an aborted one). */
+  tag: string | undefined;
 }
 
 /**
@@ -62,23 +71,27 @@ class Pipeline implements pg.Submittable {
   /** Named statements (`PipelinedStatement.name`) this pipeline parses first, with their index. */
   private kept: { name: string; text: string; index: number }[] = [];
 
-  /** The rows of the statement at `readIndex`, parsed, when `read` asked for them. */
-  private readonly read: InstanceType<typeof Result> | undefined;
-  private readonly readIndex: number;
+  /** The rows of each statement read (`read.indexes`), parsed, by its index. */
+  private readonly read = new Map<number, InstanceType<typeof Result>>();
+  /** Each read statement's command tag, once answered. */
+  private readonly tags = new Map<number, string>();
 
   constructor(
     private readonly statements: readonly Serialised[],
     private readonly done: (failure: PipelineFailure | undefined) => void,
-    /** Which statement's rows are read, parsed with the connection's type parsers. */
-    read?: { index: number; types: unknown },
+    /** Which statements' rows are read, parsed with the connection's type parsers. */
+    read?: { indexes: readonly number[]; types: unknown },
   ) {
-    this.read = read ? new Result(undefined, read.types) : undefined;
-    this.readIndex = read?.index ?? -1;
+    for (const index of read?.indexes ?? [])
+      this.read.set(index, new Result(undefined, read!.types));
   }
 
-  /** The read statement's rows once the pipeline has run (when `read` asked for them). */
-  readRows(): ReadRows | undefined {
-    return this.read ? { rows: this.read.rows, rowCount: this.read.rows.length } : undefined;
+  /** The rows of each read statement (in the order asked) once the pipeline has run. */
+  readRows(indexes: readonly number[]): ReadRows[] {
+    return indexes.map((index) => {
+      const { rows, rowCount } = this.read.get(index)!;
+      return { rows, rowCount: rowCount ?? rows.length, tag: this.tags.get(index) };
+    });
   }
 
   submit(connection: pg.Connection): void {
@@ -110,8 +123,8 @@ class Pipeline implements pg.Submittable {
           connection.parse({ name, text, types: [] }, true);
         }
         connection.bind({ statement: name, values }, true);
-        // Only the statement whose rows are read is described: its rows come with their types.
-        if (this.read && index === this.readIndex) {
+        // Only the statements whose rows are read are described: their rows come with types.
+        if (this.read.has(index)) {
           connection.describe({ type: 'P', name: '' }, true);
         }
         connection.execute({ portal: '' }, true);
@@ -125,7 +138,12 @@ class Pipeline implements pg.Submittable {
     this.connection = connection;
   }
 
-  handleCommandComplete(): void {
+  handleCommandComplete(message: { text: string }): void {
+    const read = this.reading();
+    if (read) {
+      read.addCommandComplete(message);
+      this.tags.set(this.answered, message.text);
+    }
     this.answered += 1;
   }
 
@@ -173,17 +191,18 @@ class Pipeline implements pg.Submittable {
   // Other statements' answers are read for their count only (no Describe was sent for them:
   // their rows come without a description).
   handleRowDescription(message: { fields: unknown[] }): void {
-    if (this.reading()) this.read!.addFields(message.fields);
+    this.reading()?.addFields(message.fields);
   }
   handleDataRow(message: { fields: unknown[] }): void {
-    if (this.reading()) this.read!.rows.push(this.read!.parseRow(message.fields));
+    const read = this.reading();
+    if (read) read.rows.push(read.parseRow(message.fields));
   }
   handlePortalSuspended(): void {}
   handleCopyData(): void {}
 
-  /** The answers arriving now are the read statement's. */
-  private reading(): boolean {
-    return this.read !== undefined && this.answered === this.readIndex;
+  /** The result being read, when the answers arriving now are a read statement's. */
+  private reading(): InstanceType<typeof Result> | undefined {
+    return this.read.get(this.answered);
   }
 
   /**
@@ -202,13 +221,16 @@ class Pipeline implements pg.Submittable {
 
 /**
  * Runs `statements` on `client` as one pipeline (see Pipeline); resolves with the first failure.
- * With `read`, the rows of the statement at `read.index` are read too (parsed with
- * `read.types`) and handed to `read.onRows` when nothing failed.
+ * With `read`, the rows of the statements at `read.indexes` are read too (parsed with
+ * `read.types`) and handed to `read.onRows`, in that order, when nothing failed. A statement whose values the
+ * driver cannot serialise fails after those before it ran, or, with `wholeOrNothing`, before
+ * anything is sent.
  */
 export async function runPipeline(
   client: pg.ClientBase,
   statements: readonly PipelinedStatement[],
-  read?: { index: number; types: unknown; onRows: (rows: ReadRows) => void },
+  read?: { indexes: readonly number[]; types: unknown; onRows: (rows: ReadRows[]) => void },
+  wholeOrNothing = false,
 ): Promise<PipelineFailure | undefined> {
   // Values are serialised before anything is written: one the driver cannot send (a circular
   // object) fails its own statement, after those before it have run.
@@ -230,12 +252,12 @@ export async function runPipeline(
       break;
     }
   }
-  if (serialised.length === 0) return unsendable;
+  if (serialised.length === 0 || (unsendable && wholeOrNothing)) return unsendable;
   let pipeline: Pipeline | undefined;
   const failure = await new Promise<PipelineFailure | undefined>((resolve) => {
     pipeline = new Pipeline(serialised, resolve, read);
     client.query(pipeline);
   });
-  if (!failure && !unsendable && read) read.onRows(pipeline!.readRows()!);
+  if (!failure && !unsendable && read) read.onRows(pipeline!.readRows(read.indexes));
   return failure ?? unsendable;
 }

@@ -8,17 +8,17 @@ import type {
   Transaction,
   TransactionOptions,
 } from './database';
-import { TransactionAbortedError } from './database';
 import { ensureEmbeddedCluster } from './pglite-cluster';
 import { runPgliteStatements } from './pglite-pipeline';
+import { runTransaction } from './transaction-protocol';
 
 /**
  * In-process PGlite: one connection. A query or a transaction holds PGlite's transaction lock
  * (the one its own `query()` and `transaction()` take), so queries from elsewhere in the
  * process wait for it. Statements go to Postgres as protocol messages of our own
- * (`runPgliteStatements`), as they go to a server in pg's pipelines: a transaction's BEGIN,
- * its prelude and its first statement leave in one message, and a pipeline that commits
- * carries its COMMIT, so an inline write is one call into PGlite instead of four to a dozen.
+ * (`runPgliteStatements`), as they go to a server in pg's pipelines, and a transaction runs as
+ * on a server (`runTransaction`): an inline write is one call into PGlite instead of four to a
+ * dozen.
  */
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
@@ -28,11 +28,12 @@ class PgliteDatabase implements Database {
 
   async query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
     await this.db._checkReady();
-    const { failure, rows, rowCount } = await this.db._runExclusiveTransaction(() =>
-      runPgliteStatements(this.db, [{ text, ...(params ? { params } : {}) }], 0),
+    const { failure, read } = await this.db._runExclusiveTransaction(() =>
+      runPgliteStatements(this.db, [{ text, ...(params ? { params } : {}) }], [0]),
     );
     if (failure) throw failure.error;
     await this.db.syncToFs();
+    const { rows, rowCount } = read[0]!;
     return { rows: rows as R[], rowCount };
   }
 
@@ -49,53 +50,13 @@ class PgliteDatabase implements Database {
     fn: (tx: Transaction) => Promise<T>,
     prelude: readonly PipelinedStatement[],
   ): Promise<T> {
-    /** BEGIN and the prelude, until they leave with the first statement (then empty). */
-    let opening: PipelinedStatement[] = [{ text: 'BEGIN' }, ...prelude];
-    let committed = false;
-    const open = (): PipelinedStatement[] => {
-      const statements = opening;
-      opening = [];
-      return statements;
-    };
-    const tx: Transaction = {
-      query: async <R>(text: string, params?: readonly unknown[]) => {
-        const first = open();
-        const statement = { text, ...(params ? { params } : {}) };
-        const answer = await runPgliteStatements(this.db, [...first, statement], first.length);
-        if (answer.failure) throw answer.failure.error;
-        return { rows: answer.rows as R[], rowCount: answer.rowCount };
-      },
-      pipeline: async (statements, pipelineOptions) => {
-        const first = open();
-        const commit = pipelineOptions?.commit === true;
-        const read = pipelineOptions?.read;
-        const { failure, rows } = await runPgliteStatements(
-          this.db,
-          [...first, ...statements, ...(commit ? [{ text: 'COMMIT' }] : [])],
-          read ? first.length + read.index : -1,
-        );
-        if (failure && failure.index < first.length) throw failure.error;
-        if (failure) return { index: failure.index - first.length, error: failure.error };
-        committed ||= commit;
-        read?.onRows(rows);
-        return undefined;
-      },
-    };
     try {
-      const value = await fn(tx);
-      if (!committed && opening.length === 0) {
-        // A transaction in which a statement failed answers COMMIT with ROLLBACK, and no error.
-        const { failure, tag } = await runPgliteStatements(this.db, [{ text: 'COMMIT' }], 0);
-        if (failure) throw failure.error;
-        if (tag === 'ROLLBACK') throw new TransactionAbortedError();
-      }
-      return value;
-    } catch (error) {
-      // Nothing is open when it committed or never began; a failed COMMIT has ended it too.
-      if (!committed && opening.length === 0) {
-        await runPgliteStatements(this.db, [{ text: 'ROLLBACK' }]);
-      }
-      throw error;
+      return await runTransaction(
+        (statements, read, wholeOrNothing) =>
+          runPgliteStatements(this.db, statements, read, wholeOrNothing),
+        fn,
+        { prelude },
+      );
     } finally {
       await this.db.syncToFs();
     }

@@ -17,13 +17,18 @@ interface RowField {
   dataTypeID: number;
 }
 
-/** What a run of statements answers: the failure, if any, and the rows of the one read. */
+/** What a run of statements answers: the failure, if any, and what each statement read gave. */
 export interface PgliteOutcome {
   failure: PipelineFailure | undefined;
+  read: PgliteRows[];
+}
+
+/** A read statement's answer. */
+export interface PgliteRows {
   rows: Record<string, unknown>[];
-  /** The read statement's count (rows inserted, updated, deleted or returned). */
+  /** Its count (rows inserted, updated, deleted or returned). */
   rowCount: number;
-  /** The read statement's command tag ("COMMIT", or "ROLLBACK" when it ended an aborted one). */
+  /** Its command tag ("COMMIT", or "ROLLBACK" when it ended an aborted transaction). */
   tag: string | undefined;
 }
 
@@ -35,13 +40,15 @@ export interface PgliteOutcome {
  * sync), and PGlite's JavaScript around each costs more than the WebAssembly Postgres inside:
  * a write of three statements in one message ran twice as many transactions a second. A
  * failed statement stops the rest, as on a server: Postgres skips to the Sync, and a
- * transaction is aborted. The rows of the statement at `readIndex` are parsed by PGlite's own
- * type parsers, as `query()` would parse them.
+ * transaction is aborted. The rows of the statements at `reads` are parsed by PGlite's own
+ * type parsers, as `query()` would parse them. A statement whose values cannot be serialised
+ * fails after those before it ran, or, with `wholeOrNothing`, before anything is sent.
  */
 export async function runPgliteStatements(
   db: PGlite,
   statements: readonly PipelinedStatement[],
-  readIndex = -1,
+  reads: readonly number[] = [],
+  wholeOrNothing = false,
 ): Promise<PgliteOutcome> {
   const parts: Buffer[] = [];
   // A value the driver cannot send (a circular object) fails its statement after those before
@@ -62,42 +69,50 @@ export async function runPgliteStatements(
       serialize.execute({}),
     );
   }
-  if (parts.length === 0) return { failure: unsendable, rows: [], rowCount: 0, tag: undefined };
+  if (parts.length === 0 || (unsendable && wholeOrNothing)) {
+    return { failure: unsendable, read: [] };
+  }
   parts.push(serialize.sync());
   const { messages } = await db.execProtocol(Buffer.concat(parts), {
     syncToFs: false,
     throwOnError: false,
   });
-  const outcome = outcomeOf(messages, readIndex, db);
+  const outcome = outcomeOf(messages, reads, db);
   outcome.failure ??= unsendable;
   return outcome;
 }
 
 /**
  * The failure in `messages`, if any, with the index of its statement (the statements that
- * completed before it), and the rows and count of the statement at `readIndex`.
+ * completed before it), and the rows, count and tag of each statement at `reads`.
  */
 function outcomeOf(
   messages: readonly BackendMessage[],
-  readIndex: number,
+  reads: readonly number[],
   db: PGlite,
 ): PgliteOutcome {
   let index = 0;
   let fields: RowField[] = [];
-  const rows: Record<string, unknown>[] = [];
-  let tag: string | undefined;
+  const answers = new Map(
+    reads.map((at) => [at, { rows: [] as Record<string, unknown>[], tag: '' }]),
+  );
   for (const message of messages) {
-    if (message.name === 'error') {
-      return { failure: { index, error: message }, rows, rowCount: 0, tag };
-    }
-    if (index === readIndex) {
+    if (message.name === 'error') return { failure: { index, error: message }, read: [] };
+    const answer = answers.get(index);
+    if (answer) {
       if (message.name === 'rowDescription') fields = message.fields as RowField[];
-      if (message.name === 'dataRow') rows.push(rowOf(message.fields as (string | null)[]));
-      if (message.name === 'commandComplete') tag = message.text;
+      if (message.name === 'dataRow') answer.rows.push(rowOf(message.fields as (string | null)[]));
+      if (message.name === 'commandComplete') answer.tag = message.text ?? '';
     }
     if (message.name === 'commandComplete' || message.name === 'emptyQuery') index += 1;
   }
-  return { failure: undefined, rows, rowCount: countOf(tag, rows.length), tag };
+  return {
+    failure: undefined,
+    read: reads.map((at) => {
+      const { rows, tag } = answers.get(at)!;
+      return { rows, rowCount: countOf(tag, rows.length), tag: tag || undefined };
+    }),
+  };
 
   function rowOf(values: readonly (string | null)[]): Record<string, unknown> {
     const row: Record<string, unknown> = {};
@@ -110,7 +125,7 @@ function outcomeOf(
 }
 
 /** The count a command tag ends with ("INSERT 0 3", "UPDATE 2", "SELECT 5"), as pg reads it. */
-function countOf(tag: string | undefined, rows: number): number {
-  const count = /^[A-Za-z]+(?: \d+)? (\d+)$/.exec(tag ?? '')?.[1];
+function countOf(tag: string, rows: number): number {
+  const count = /^[A-Za-z]+(?: \d+)? (\d+)$/.exec(tag)?.[1];
   return count === undefined ? rows : Number(count);
 }

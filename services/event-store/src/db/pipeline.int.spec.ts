@@ -132,6 +132,27 @@ describe(`Transaction.pipeline on ${hasPostgresServer() ? 'a Postgres server' : 
     expect((await rows()).map((row) => row.n)).toEqual([1, 2]);
   });
 
+  it('runs a transaction that is one committing pipeline whole or not at all, a value it cannot send included', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const unsendable = testDb.db.transaction(async (tx) => {
+      const failure = await tx.pipeline(
+        [note(1, 'one'), { text: insert, params: [2, 'two', null, null, circular, null, null] }],
+        { commit: true },
+      );
+      expect(failure).toMatchObject({ index: 1, error: expect.any(TypeError) as unknown });
+      // It has ended: a statement now would run outside it, so it is refused.
+      await expect(tx.query('SELECT 1')).rejects.toThrow(/has ended/);
+    });
+    await expect(unsendable).rejects.toBeInstanceOf(TransactionAbortedError);
+    expect(await rows()).toEqual([]);
+    await testDb.db.transaction(async (tx) => {
+      expect(await tx.pipeline([note(1, 'one')], { commit: true })).toBeUndefined();
+      await expect(tx.pipeline([note(2, 'two')])).rejects.toThrow(/has ended/);
+    });
+    expect((await rows()).map((row) => row.n)).toEqual([1]);
+  });
+
   it('refuses to commit work that went on after a failed statement', async () => {
     const outcome = testDb.db.transaction(async (tx) => {
       await tx.query(note(1, 'one').text, note(1, 'one').params);
@@ -174,6 +195,35 @@ describeOnServer('Transaction.pipeline on the wire', 'PGlite runs in process', (
       'SELECT count(*)::int AS count FROM piped',
     );
     expect(rows).toEqual([{ count: 1000 }]);
+  });
+
+  it('holds the prelude to the end of a transaction that is one committing pipeline, and leaves nothing open', async () => {
+    const db = createPgDatabase({ connectionString: testDb.url!, max: 1 });
+    const lockHeld = `SELECT count(*)::int AS n FROM pg_locks
+      WHERE locktype = 'advisory' AND pid = pg_backend_pid()`;
+    try {
+      let held: unknown[] = [];
+      await db.transaction(
+        (tx) =>
+          tx.pipeline([{ text: upsert, params: [1, 'a'] }, { text: lockHeld }], {
+            commit: true,
+            read: { index: 1, onRows: (rows) => (held = rows) },
+          }),
+        { prelude: [{ text: 'SELECT pg_advisory_xact_lock(42)' }] },
+      );
+      expect(held).toEqual([{ n: 1 }]);
+      // Committed and released: the same connection holds no lock, and is in no transaction.
+      // (A transaction left open would have begun before this statement did.)
+      const after = await db.query<{ n: number; fresh: boolean }>(
+        `SELECT (${lockHeld}) AS n, now() = statement_timestamp() AS fresh`,
+      );
+      expect(after.rows).toEqual([{ n: 0, fresh: true }]);
+      expect((await db.query('SELECT n, note FROM piped WHERE n = 1')).rows).toEqual([
+        { n: 1, note: 'a' },
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('leaves no prepared statement on the connection, even after a pipeline failed', async () => {
