@@ -3,6 +3,7 @@ export type {
   CommandEngineDeps,
   CommandLogger,
   CommandResult,
+  CommandRider,
   ProjectionWaiter,
   RunOptions,
 } from './command-engine';

@@ -1,7 +1,9 @@
 import type { Database, Queryable } from '../db';
 import { createCoalescingNotifier } from '../db';
 import type {
+  AppendOptions,
   AppendResult,
+  AppendRider,
   EventStore,
   ExpectedVersion,
   LogPosition,
@@ -78,6 +80,8 @@ function recordedEventsOf(
  */
 class PostgresEventStore implements EventStore {
   private readonly notifier;
+  /** Inline writes are one transaction of ours: a rider goes in it (see `AppendRider`). */
+  readonly carriesRiders: boolean;
 
   constructor(
     private readonly db: Database,
@@ -90,25 +94,31 @@ class PostgresEventStore implements EventStore {
       onError: options.onNotifyError,
       carryEveryMs: options.inline && options.notify !== 'off' ? carryNotifyEveryMs : undefined,
     });
+    this.carriesRiders = options.inline !== undefined;
   }
 
   async appendToStream(
     streamName: string,
     events: readonly NewEvent[],
-    { expectedVersion }: { expectedVersion: ExpectedVersion },
+    { expectedVersion, riders = [] }: { expectedVersion: ExpectedVersion } & AppendOptions,
   ): Promise<AppendResult> {
     const append = { streamName, events, expectedVersion };
     if (this.options.inline) {
       if (events.length === 0) throw new RangeError(`Stream ${streamName}: nothing to append`);
-      const [result] = await this.appendInline(this.options.inline, [append]);
+      const [result] = await this.appendInline(this.options.inline, [append], riders);
       return result!;
     }
+    refuseRiders(riders);
     return this.append((queryable) => appendToStreamInTransaction(queryable, append));
   }
 
-  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+  async appendToStreams(
+    appends: readonly StreamAppend[],
+    { riders = [] }: AppendOptions = {},
+  ): Promise<AppendResult[]> {
     if (appends.length === 0) return [];
-    if (this.options.inline) return this.appendInline(this.options.inline, appends);
+    if (this.options.inline) return this.appendInline(this.options.inline, appends, riders);
+    refuseRiders(riders);
     return this.append((queryable) => appendToStreamsInTransaction(queryable, appends));
   }
 
@@ -118,11 +128,12 @@ class PostgresEventStore implements EventStore {
    * append, the statements and the COMMIT leave together. Otherwise, or when a statement so
    * sent fails (rolled back, and written again this way to name the failure), two: BEGIN, the
    * lock and the append with its rows read back, then the statements and the COMMIT. A
-   * projection that fails rolls the append back with it.
+   * projection that fails rolls the append back with it. The riders go last, before the COMMIT.
    */
   private async appendInline(
     inline: InlineProjector,
     unnamed: readonly StreamAppend[],
+    riders: readonly AppendRider[],
     twoSteps = false,
   ): Promise<AppendResult[]> {
     const appends = withEventIds(unnamed);
@@ -136,7 +147,7 @@ class PostgresEventStore implements EventStore {
           async (tx) => {
             const notify = this.notifier.carry();
             carried = notify !== undefined;
-            const beforeCommit = notify ? [notify] : [];
+            const beforeCommit = notify ? [notify, ...riders] : riders;
             try {
               if (!prepared || !oneTrip) {
                 const appended = await appendToStreamsInTransaction(tx, appends);
@@ -167,7 +178,7 @@ class PostgresEventStore implements EventStore {
         position,
       }));
     } catch (error) {
-      if (error === projectionFailed) return this.appendInline(inline, appends, true);
+      if (error === projectionFailed) return this.appendInline(inline, appends, riders, true);
       throw error;
     }
   }
@@ -253,6 +264,13 @@ class PostgresEventStore implements EventStore {
         );
       }
     }
+  }
+}
+
+/** Riders ride only in an inline write's transaction (`carriesRiders`). */
+function refuseRiders(riders: readonly AppendRider[]): void {
+  if (riders.length > 0) {
+    throw new RangeError('This store carries no riders: its appends have no transaction of ours');
   }
 }
 

@@ -283,6 +283,16 @@ describe('bulk rate limit', () => {
     await bulkProducts(await newBrand('Unlimited'), { deleteRecords: ['none'] }).expect(200);
   });
 
+  it('counts a call its records refuse, with the headers on the refusal', async () => {
+    const key = await newBrand('Refused');
+    const refused = await bulkVariants(key, {
+      upsertRecords: [{ storeId: 'V1', productStoreId: 'P-missing', title: 'v1', position: 1 }],
+    }).expect(400);
+    expect(refused.headers.ratelimit).toMatch(/^"bulk";r=9;t=\d+$/);
+    const next = await bulkVariants(key, { deleteRecords: ['none'] }).expect(200);
+    expect(next.headers.ratelimit).toMatch(/^"bulk";r=8;t=\d+$/);
+  });
+
   it('shares the counters between API instances through the database', async () => {
     const key = await newBrand('Shared');
     // Each app makes its own limiter: what they share is the counters' table.
