@@ -3,7 +3,7 @@ import type { Decider } from '@brand-api/domain';
 import type { TestEventStore } from '../testing';
 import { createTestEventStore, hasPostgresServer } from '../testing';
 import { sqlStateOf } from '../db';
-import type { CommandContext } from './command-context';
+import { requestContext } from './command-context';
 import { CommandEngine } from './command-engine';
 import type { CommandRider, ProjectionWaiter } from './command-engine';
 
@@ -20,13 +20,7 @@ const notes: Decider<{ note: string }, number, Noted> = {
   },
 };
 
-const context: CommandContext = {
-  brandId: randomUUID(),
-  actor: { kind: 'apiKey', id: 'k1' },
-  requestId: 'r1',
-  correlationId: 'r1',
-  causationId: 'r1',
-};
+const context = requestContext(randomUUID(), { kind: 'apiKey', id: 'k1' }, 'r1');
 
 class OverTheLimitError extends Error {}
 
