@@ -54,30 +54,38 @@ function rssSampler() {
   };
 }
 
-/** CPU seconds a process has used, from /proc (clock ticks of 10 ms); 0 once it is gone. */
-function processCpuSeconds(pid: number): number {
+/** CPU seconds a process has used, from /proc (clock ticks of 10 ms); undefined once it is gone. */
+function processCpuSeconds(pid: number): number | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
 /**
  * CPU a phase costs this process and the server's backends of the bench database (read from
  * /proc, so only for a server on this machine). On a shared machine wall times swing with
- * everyone else's load; the CPU a phase costs swings far less.
+ * everyone else's load; the CPU a phase costs swings far less. A backend that ends during the
+ * phase counts up to its last sample (every 250 ms): what it used after that is not seen.
  */
 function cpuMeter(db: Database) {
   const node = process.cpuUsage();
-  const backends = new Map<number, number>();
+  /** Each backend's CPU seconds when first seen and when last read. */
+  const backends = new Map<number, { first: number; last: number }>();
   const sample = async () => {
     const { rows } = await db.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity
        WHERE datname = current_database() AND backend_type = 'client backend'`,
     );
-    for (const { pid } of rows) if (!backends.has(pid)) backends.set(pid, processCpuSeconds(pid));
+    for (const { pid } of rows) {
+      const seconds = processCpuSeconds(pid);
+      if (seconds === undefined) continue;
+      const seen = backends.get(pid);
+      if (seen) seen.last = seconds;
+      else backends.set(pid, { first: seconds, last: seconds });
+    }
   };
   const started = sample();
   const timer = setInterval(() => void sample().catch(() => undefined), 250);
@@ -88,7 +96,9 @@ function cpuMeter(db: Database) {
       await sample();
       const used = process.cpuUsage(node);
       let serverSeconds = 0;
-      for (const [pid, before] of backends) serverSeconds += processCpuSeconds(pid) - before;
+      for (const [pid, { first, last }] of backends) {
+        serverSeconds += (processCpuSeconds(pid) ?? last) - first;
+      }
       return { nodeSeconds: (used.user + used.system) / 1e6, serverSeconds };
     },
   };
