@@ -116,31 +116,12 @@ export interface ReadAllOptions {
   noAppendInFlight?: boolean;
 }
 
-/**
- * A statement of the caller's own that commits with an append or not at all: sent in the
- * append's transaction after everything else, its rows (when it has `onRows`) handed over once
- * committed; a failure of it rolls the append back and rejects with its error. Only a store
- * whose log and tables share a database and a transaction carries one (`carriesRiders`): a
- * rate-limit counter that folds into the write instead of committing on its own.
- */
-export interface AppendRider {
-  text: string;
-  params?: readonly unknown[];
-  /** Its rows, once the append committed. */
-  onRows?: (rows: unknown[]) => void;
-}
-
-export interface AppendOptions {
-  /** Only for a store with `carriesRiders` (others throw a RangeError). */
-  riders?: readonly AppendRider[];
-}
-
 export interface EventStore {
   /** Appends at least one event (an empty list is a RangeError); ConcurrencyError on a version clash. */
   appendToStream(
     streamName: string,
     events: readonly NewEvent[],
-    options: { expectedVersion: ExpectedVersion } & AppendOptions,
+    options: { expectedVersion: ExpectedVersion },
   ): Promise<AppendResult>;
   /**
    * Appends to several streams atomically: all or nothing. Each stream's events get
@@ -149,12 +130,7 @@ export interface EventStore {
    * failing stream in name order; a stream listed twice, or with no events, is a RangeError.
    * Adapters that cannot (EventStoreDB) throw `MultiStreamAppendUnsupportedError`.
    */
-  appendToStreams(
-    appends: readonly StreamAppend[],
-    options?: AppendOptions,
-  ): Promise<AppendResult[]>;
-  /** True when an append carries `AppendOptions.riders` in its own transaction. */
-  readonly carriesRiders?: boolean;
+  appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** Events of one stream in version order; empty when the stream does not exist. */
   readStream(streamName: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;
   /**

@@ -9,14 +9,14 @@ import { overriding } from './store-decorator';
  * Everything else is the wrapped store's own behaviour.
  */
 export function refuseMultiStreamAppends(store: EventStore): EventStore {
-  const appendToStreams: EventStore['appendToStreams'] = (appends, options) =>
+  const appendToStreams: EventStore['appendToStreams'] = (appends) =>
     appends.length > 1
       ? Promise.reject(
           new MultiStreamAppendUnsupportedError(
             'This event store appends to one stream per transaction (EVENT_STORE_SINGLE_STREAM=true)',
           ),
         )
-      : store.appendToStreams(appends, options);
+      : store.appendToStreams(appends);
   return overriding(store, { appendToStreams });
 }
 

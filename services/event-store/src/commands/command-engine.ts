@@ -1,4 +1,4 @@
-import type { AppendRider, EventStore, LogPosition } from '../event-store';
+import type { EventStore, LogPosition } from '../event-store';
 import { ConcurrencyError } from '../event-store';
 import { awaitReadModels } from './await-read-models';
 import type { CommandLogger, ProjectionWaiter } from './await-read-models';
@@ -31,23 +31,6 @@ export interface RunOptions {
    * answer nobody (the webhook deliverer) skip it.
    */
   readAfterWrite?: boolean;
-  /** Statements that count the command (see `CommandRider`). */
-  riders?: readonly CommandRider[];
-}
-
-/**
- * A statement that counts a command, such as a rate-limit counter. On a store that carries
- * riders (`EventStore.carriesRiders`) it goes in the command's own write and costs no commit
- * of its own; it runs on its own otherwise: first, on a store that carries none, so that a
- * refusal spares the work, as the counter always did; and, on one that does, after a command
- * that wrote nothing, or that its decider refused (a call refused is still a call).
- */
-export interface CommandRider {
-  readonly statement: AppendRider;
-  /** Runs the statement on its own; rejects with the caller's error when it refuses. */
-  alone(): Promise<void>;
-  /** The caller's error for the write's failure when the statement failed it; else undefined. */
-  refusal(error: unknown): Error | undefined;
 }
 
 export interface CommandResult<T> {
@@ -89,27 +72,18 @@ export class CommandEngine {
   ): Promise<CommandResult<T>> {
     const retry = options.retry ?? lostRaces;
     const giveUpAt = performance.now() + (retry.withinMs ?? Number.POSITIVE_INFINITY);
-    const riders = options.riders ?? [];
-    const riding = riders.length > 0 && this.deps.eventStore.carriesRiders === true;
-    if (riders.length > 0 && !riding) await runAlone(riders);
     for (let attempt = 1; ; attempt += 1) {
       const now = this.deps.clock().toISOString();
       const uow = new UnitOfWork(this.deps.eventStore, context.brandId, this.deps.states, attempt);
       let value: T;
       let eventTypes: Set<string>;
       let positions: LogPosition[];
-      let committing = false;
       try {
         value = await work(uow, now);
         eventTypes = uow.pendingEventTypes();
-        committing = true;
-        positions = await uow.commit(context, now, riding ? riders.map((r) => r.statement) : []);
+        positions = await uow.commit(context, now);
       } catch (error) {
         if (!(error instanceof ConcurrencyError || error instanceof ReservationPendingError)) {
-          if (!riding) throw error;
-          // The riders' own refusal rolled the write back; a refused decision still counts.
-          if (committing) throw refusalOf(riders, error) ?? error;
-          await runAlone(riders);
           throw error;
         }
         if (attempt < retry.maxAttempts && performance.now() < giveUpAt) {
@@ -120,8 +94,6 @@ export class CommandEngine {
         }
         throw new ChangedConcurrentlyError(attempt, error);
       }
-      // Nothing was written, or not in one transaction (a single-stream store's claim first).
-      if (riding && !uow.ridersCarried) await runAlone(riders);
       if (positions.length === 0) return { value, changed: false, positions };
       if (options.readAfterWrite !== false) {
         const projections = this.deps.projections;
@@ -155,16 +127,4 @@ export class CommandEngine {
     }
     return false;
   }
-}
-
-async function runAlone(riders: readonly CommandRider[]): Promise<void> {
-  for (const rider of riders) await rider.alone();
-}
-
-function refusalOf(riders: readonly CommandRider[], error: unknown): Error | undefined {
-  for (const rider of riders) {
-    const refusal = rider.refusal(error);
-    if (refusal) return refusal;
-  }
-  return undefined;
 }

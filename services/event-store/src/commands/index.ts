@@ -3,7 +3,6 @@ export type {
   CommandEngineDeps,
   CommandLogger,
   CommandResult,
-  CommandRider,
   ProjectionWaiter,
   RunOptions,
 } from './command-engine';

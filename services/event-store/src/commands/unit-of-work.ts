@@ -1,11 +1,5 @@
 import type { Decider } from '@brand-api/domain';
-import type {
-  AppendRider,
-  EventStore,
-  ExpectedVersion,
-  LogPosition,
-  RecordedEvent,
-} from '../event-store';
+import type { EventStore, ExpectedVersion, LogPosition, RecordedEvent } from '../event-store';
 import { MultiStreamAppendUnsupportedError } from '../event-store';
 import { ForeignStreamError, ReservationPendingError } from './errors';
 import type { CommandContext, CommandMetadata, DomainEvent } from './command-context';
@@ -54,8 +48,6 @@ type AnyTracked = TrackedStream<never, unknown, DomainEvent>;
  * failed cancelled again (`commitOneStreamAtATime`).
  */
 export class UnitOfWork {
-  /** The last `commit` carried its riders in its append's transaction, which committed. */
-  ridersCarried = false;
   private readonly streams = new Map<string, AnyTracked>();
   /** Streams asked for since the last read went out, and the one read that will fetch them all. */
   private batch:
@@ -172,14 +164,9 @@ export class UnitOfWork {
 
   /**
    * Appends every stream's new events atomically; where each append's last event landed (none
-   * when nothing was decided). `riders` go in the append's transaction when it is one
-   * (`EventStore.carriesRiders`, all streams in one append): `ridersCarried` then says so.
+   * when nothing was decided).
    */
-  async commit(
-    context: CommandContext,
-    occurredAt: string,
-    riders: readonly AppendRider[] = [],
-  ): Promise<LogPosition[]> {
+  async commit(context: CommandContext, occurredAt: string): Promise<LogPosition[]> {
     const metadata: CommandMetadata = { ...context, occurredAt };
     const changed = [...this.streams.values()].filter((stream) => stream.pending.length > 0);
     if (changed.length === 0) return [];
@@ -196,18 +183,11 @@ export class UnitOfWork {
         metadata,
       })),
     }));
-    const carried = this.store.carriesRiders === true && riders.length > 0 ? { riders } : {};
     try {
       const results =
         appends.length === 1 && appends[0]
-          ? [
-              await this.store.appendToStream(appends[0].streamName, appends[0].events, {
-                ...appends[0],
-                ...carried,
-              }),
-            ]
-          : await this.store.appendToStreams(appends, carried);
-      this.ridersCarried = carried.riders !== undefined;
+          ? [await this.store.appendToStream(appends[0].streamName, appends[0].events, appends[0])]
+          : await this.store.appendToStreams(appends);
       return results.map((result) => result.position);
     } catch (error) {
       if (!(error instanceof MultiStreamAppendUnsupportedError)) throw error;

@@ -1,9 +1,7 @@
 import type { Database, Queryable } from '../db';
 import { createCoalescingNotifier } from '../db';
 import type {
-  AppendOptions,
   AppendResult,
-  AppendRider,
   EventStore,
   ExpectedVersion,
   LogPosition,
@@ -80,8 +78,6 @@ function recordedEventsOf(
  */
 class PostgresEventStore implements EventStore {
   private readonly notifier;
-  /** Inline writes are one transaction of ours: a rider goes in it (see `AppendRider`). */
-  readonly carriesRiders: boolean;
 
   constructor(
     private readonly db: Database,
@@ -94,31 +90,25 @@ class PostgresEventStore implements EventStore {
       onError: options.onNotifyError,
       carryEveryMs: options.inline && options.notify !== 'off' ? carryNotifyEveryMs : undefined,
     });
-    this.carriesRiders = options.inline !== undefined;
   }
 
   async appendToStream(
     streamName: string,
     events: readonly NewEvent[],
-    { expectedVersion, riders = [] }: { expectedVersion: ExpectedVersion } & AppendOptions,
+    { expectedVersion }: { expectedVersion: ExpectedVersion },
   ): Promise<AppendResult> {
     const append = { streamName, events, expectedVersion };
     if (this.options.inline) {
       if (events.length === 0) throw new RangeError(`Stream ${streamName}: nothing to append`);
-      const [result] = await this.appendInline(this.options.inline, [append], riders);
+      const [result] = await this.appendInline(this.options.inline, [append]);
       return result!;
     }
-    refuseRiders(riders);
     return this.append((queryable) => appendToStreamInTransaction(queryable, append));
   }
 
-  async appendToStreams(
-    appends: readonly StreamAppend[],
-    { riders = [] }: AppendOptions = {},
-  ): Promise<AppendResult[]> {
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     if (appends.length === 0) return [];
-    if (this.options.inline) return this.appendInline(this.options.inline, appends, riders);
-    refuseRiders(riders);
+    if (this.options.inline) return this.appendInline(this.options.inline, appends);
     return this.append((queryable) => appendToStreamsInTransaction(queryable, appends));
   }
 
@@ -128,12 +118,11 @@ class PostgresEventStore implements EventStore {
    * append, the statements and the COMMIT leave together. Otherwise, or when a statement so
    * sent fails (rolled back, and written again this way to name the failure), two: BEGIN, the
    * lock and the append with its rows read back, then the statements and the COMMIT. A
-   * projection that fails rolls the append back with it. The riders go last, before the COMMIT.
+   * projection that fails rolls the append back with it.
    */
   private async appendInline(
     inline: InlineProjector,
     unnamed: readonly StreamAppend[],
-    riders: readonly AppendRider[],
     twoSteps = false,
   ): Promise<AppendResult[]> {
     const appends = withEventIds(unnamed);
@@ -147,7 +136,7 @@ class PostgresEventStore implements EventStore {
           async (tx) => {
             const notify = this.notifier.carry();
             carried = notify !== undefined;
-            const beforeCommit = notify ? [notify, ...riders] : riders;
+            const beforeCommit = notify ? [notify] : [];
             try {
               if (!prepared || !oneTrip) {
                 const appended = await appendToStreamsInTransaction(tx, appends);
@@ -178,7 +167,7 @@ class PostgresEventStore implements EventStore {
         position,
       }));
     } catch (error) {
-      if (error === projectionFailed) return this.appendInline(inline, appends, riders, true);
+      if (error === projectionFailed) return this.appendInline(inline, appends, true);
       throw error;
     }
   }
@@ -264,13 +253,6 @@ class PostgresEventStore implements EventStore {
         );
       }
     }
-  }
-}
-
-/** Riders ride only in an inline write's transaction (`carriesRiders`). */
-function refuseRiders(riders: readonly AppendRider[]): void {
-  if (riders.length > 0) {
-    throw new RangeError('This store carries no riders: its appends have no transaction of ours');
   }
 }
 

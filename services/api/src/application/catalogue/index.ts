@@ -12,7 +12,7 @@ import type {
   NewProduct,
   VariantChangeRequest,
 } from '@brand-api/domain';
-import type { CommandContext, CommandEngine, RunOptions } from '@brand-api/event-store';
+import type { CommandContext, CommandEngine } from '@brand-api/event-store';
 import type { Versioned } from '@brand-api/read-models';
 import type { ExpectedVersions } from '../preconditions';
 import { sweepVariantsOfDeletedProducts } from './orphan-sweep';
@@ -92,14 +92,10 @@ export function catalogueCommands({ engine, ids, variantsOf }: CatalogueDeps) {
     async syncProducts(
       context: CommandContext,
       body: BulkBrandProductsBody,
-      /** The call's counters (its bulk rate limit), riding in its write (`RunOptions.riders`). */
-      counted: Pick<RunOptions, 'riders'> = {},
     ): Promise<BulkSyncCounts> {
       const {
         value: { deleted, counts },
-      } = await engine.run(context, (uow, now) => syncProducts(uow, now, ids, body, variantsOf), {
-        riders: counted.riders ?? [],
-      });
+      } = await engine.run(context, (uow, now) => syncProducts(uow, now, ids, body, variantsOf));
       await sweepAfterProductDelete(context, deleted);
       return counts;
     },
@@ -141,14 +137,10 @@ export function catalogueCommands({ engine, ids, variantsOf }: CatalogueDeps) {
     async syncVariants(
       context: CommandContext,
       body: BulkBrandProductVariantsBody,
-      /** The call's counters (its bulk rate limit), riding in its write (`RunOptions.riders`). */
-      counted: Pick<RunOptions, 'riders'> = {},
     ): Promise<BulkSyncCounts> {
       const {
         value: { parents, counts },
-      } = await engine.run(context, (uow, now) => syncVariants(uow, now, ids, body), {
-        riders: counted.riders ?? [],
-      });
+      } = await engine.run(context, (uow, now) => syncVariants(uow, now, ids, body));
       await sweepAfterProductDelete(context, parents);
       return counts;
     },

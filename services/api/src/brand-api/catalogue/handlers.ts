@@ -58,21 +58,17 @@ export function catalogueHandlers(
       return { body: { data: found.data }, headers: { ETag: etagOf(found.version) } };
     });
   /**
-   * A bulk call's counter against the brand's limit, which rides in the call's write
-   * (`BulkRateLimiter.rider`; a 429 carries its headers). The rate-limit headers describe the
-   * counter whatever the call's outcome, so they go on the response once counted, where a
-   * refusal of the records keeps them, and `answer` adds them to the call's answer.
+   * Counts a bulk call against the brand's limit (a 429 thrown here carries its headers). The
+   * rate-limit headers describe the counter whatever the call's outcome, so they go on the
+   * response now, where a refusal of the records keeps them, and are returned for the answer.
    */
-  const bulkCounter = (
+  const countBulkCall = async (
     operation: string,
     request: { auth: { brandId: string }; ctx: { set(headers: Record<string, string>): void } },
   ) => {
-    let headers: Record<string, string> = {};
-    const rider = bulkLimiter.rider(operation, request.auth.brandId, (counted) => {
-      headers = counted;
-      request.ctx.set(counted);
-    });
-    return { riders: [rider], answer: <T>(body: T) => ({ body, headers }) };
+    const headers = await bulkLimiter.consume(operation, request.auth.brandId);
+    request.ctx.set(headers);
+    return headers;
   };
 
   return {
@@ -106,9 +102,9 @@ export function catalogueHandlers(
     },
 
     async bulkBrandProducts(request) {
-      const counter = bulkCounter('bulkBrandProducts', request);
-      const counts = await catalogue.syncProducts(commandContext(request), request.body, counter);
-      return counter.answer({ ...success, ...counts });
+      const headers = await countBulkCall('bulkBrandProducts', request);
+      const counts = await catalogue.syncProducts(commandContext(request), request.body);
+      return { body: { ...success, ...counts }, headers };
     },
 
     async listBrandProductVariants({ auth: { brandId }, query }) {
@@ -141,9 +137,9 @@ export function catalogueHandlers(
     },
 
     async bulkBrandProductVariants(request) {
-      const counter = bulkCounter('bulkBrandProductVariants', request);
-      const counts = await catalogue.syncVariants(commandContext(request), request.body, counter);
-      return counter.answer({ ...success, ...counts });
+      const headers = await countBulkCall('bulkBrandProductVariants', request);
+      const counts = await catalogue.syncVariants(commandContext(request), request.body);
+      return { body: { ...success, ...counts }, headers };
     },
   };
 }
