@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db';
+import type { Database, PipelinedStatement, Queryable } from '../db';
 import { createCoalescingNotifier } from '../db';
 import type {
   AppendResult,
@@ -113,20 +113,36 @@ class PostgresEventStore implements EventStore {
   }
 
   /**
-   * One transaction, one commit, and one round trip when the projections' statements can be
-   * had before the append (`InlineProjector.prepare`): BEGIN, the inline-writes lock, the
-   * append, the statements and the COMMIT leave together. Otherwise, or when a statement so
-   * sent fails (rolled back, and written again this way to name the failure), two: BEGIN, the
-   * lock and the append with its rows read back, then the statements and the COMMIT. A
-   * projection that fails rolls the append back with it.
+   * Takes the write's lock (`InlineProjector.prelude`) for `appendInlineLocked`, and ends the
+   * write with it, committed or not.
    */
   private async appendInline(
     inline: InlineProjector,
     unnamed: readonly StreamAppend[],
-    twoSteps = false,
   ): Promise<AppendResult[]> {
     const appends = withEventIds(unnamed);
     const prelude = await inline.prelude();
+    try {
+      return await this.appendInlineLocked(inline, appends, prelude.statements, false);
+    } finally {
+      prelude.end();
+    }
+  }
+
+  /**
+   * One transaction, one commit, and one round trip when the projections' statements can be
+   * had before the append (`InlineProjector.prepare`): the inline-writes lock, the append and
+   * the statements leave together, one implicit transaction (transaction-protocol.ts).
+   * Otherwise, or when a statement so sent fails (rolled back, and written again this way to
+   * name the failure), two: BEGIN, the lock and the append with its rows read back, then the
+   * statements and the COMMIT. A projection that fails rolls the append back with it.
+   */
+  private async appendInlineLocked(
+    inline: InlineProjector,
+    appends: readonly StreamAppend[],
+    prelude: readonly PipelinedStatement[],
+    twoSteps: boolean,
+  ): Promise<AppendResult[]> {
     const prepared = twoSteps ? undefined : await inline.prepare(appends);
     const oneTrip = prepared && pipelinedAppend(appends);
     let carried = false;
@@ -167,7 +183,9 @@ class PostgresEventStore implements EventStore {
         position,
       }));
     } catch (error) {
-      if (error === projectionFailed) return this.appendInline(inline, appends, true);
+      if (error === projectionFailed) {
+        return this.appendInlineLocked(inline, appends, prelude, true);
+      }
       throw error;
     }
   }

@@ -7,9 +7,10 @@ export {
   inlineWritesLockKey,
   sharedWriters,
   soleWriterLockKey,
-  SoleWriterLease,
 } from './inline-writers';
-export type { InlineWriters, SoleWriterLeaseOptions } from './inline-writers';
+export type { InlineWriters } from './inline-writers';
+export { SoleWriterLease } from './sole-writer-lease';
+export type { SoleWriterLeaseOptions } from './sole-writer-lease';
 export type { InlineProjector } from './inline-projector';
 export { catchUpInline } from './inline-catch-up';
 export type { CatchUpOptions } from './inline-catch-up';

@@ -24,15 +24,22 @@ import { StatementPipeline } from './statement-pipeline';
  * statements`); the store decides the mode. Their statements are merged as the runner merges
  * them (runs of one RowInsert become one multi-row INSERT) and leave with the COMMIT.
  */
+/** What a write's transaction starts with (`InlineProjector.prelude`), and its end. */
+export interface WritePrelude {
+  readonly statements: readonly PipelinedStatement[];
+  end(): void;
+}
+
 export interface InlineProjector {
   readonly projections: readonly Projection[];
   /**
    * What a write's transaction starts with: the inline-writes lock, shared, and the sole
    * writer's, shared too unless this process is the sole writer (`inlineWritesLock`); nothing
    * on a database of one connection (`InlineWriters.oneConnection`). A sole writer whose last
-   * look at its lease is too old to count on looks again first.
+   * look at its lease is too old to count on looks again first. The write calls `end` once it
+   * has committed or failed (`InlineWriters.writeShared`).
    */
-  prelude(): readonly PipelinedStatement[] | Promise<readonly PipelinedStatement[]>;
+  prelude(): WritePrelude | Promise<WritePrelude>;
   /** This process alone writes these tables now (`InlineWriters`). */
   sole(): boolean;
   /** The projections that handle `eventType`. */
@@ -102,7 +109,10 @@ export function createInlineProjector(
 ): InlineProjector {
   const byType = byEventType(projections);
   const observers = new Set<ProjectionObserver>();
-  const [soleLock, sharedLock] = [[inlineWritesLock('sole')], [inlineWritesLock('shared')]];
+  const noEnd = () => undefined;
+  const unlocked: WritePrelude = { statements: [], end: noEnd };
+  const soleLock: WritePrelude = { statements: [inlineWritesLock('sole')], end: noEnd };
+  const sharedLock = [inlineWritesLock('shared')];
   /** Event types a projection needed the append for (KnownOnlyAfterTheAppend): not prepared. */
   const appliedAfterTheAppend = new Set<string>();
   let soleUntil = 0;
@@ -115,14 +125,21 @@ export function createInlineProjector(
     soleUntil = until;
     if (changed) for (const observer of observers) lead(observer, until > 0);
   });
+  const shared = (): WritePrelude | Promise<WritePrelude> => {
+    const end = options.writers.writeShared?.() ?? noEnd;
+    // A try for the sole writer's lock is under way: choose once it is answered.
+    if (typeof end !== 'function') return end.then(prelude);
+    return { statements: sharedLock, end };
+  };
+  const prelude = (): WritePrelude | Promise<WritePrelude> => {
+    if (options.writers.oneConnection) return unlocked;
+    if (sole()) return soleLock;
+    if (soleUntil === 0) return shared();
+    return options.writers.confirm().then(() => (sole() ? soleLock : shared()));
+  };
   return {
     projections,
-    prelude() {
-      if (options.writers.oneConnection) return [];
-      if (sole()) return soleLock;
-      if (soleUntil === 0) return sharedLock;
-      return options.writers.confirm().then(() => (sole() ? soleLock : sharedLock));
-    },
+    prelude,
     sole,
     handling: (eventType) => byType.get(eventType) ?? [],
 

@@ -2,7 +2,8 @@ import type { Database } from '../db';
 import { describeOnServer, eventually, holdTransaction, useTestDatabase } from '../testing';
 import { createInlineProjector } from './inline-projector';
 import type { InlineProjector } from './inline-projector';
-import { inlineWritesLock, SoleWriterLease } from './inline-writers';
+import { inlineWritesLock } from './inline-writers';
+import { SoleWriterLease } from './sole-writer-lease';
 
 jest.setTimeout(60_000);
 
@@ -33,6 +34,16 @@ describeOnServer('the sole writer’s lease', () => {
   // `other` is closed with the test database.
   afterEach(() => lease.close());
 
+  /** A write of the holder's process, with the lock its lease allows. */
+  const holderWrites = async (sql = 'SELECT 1') => {
+    const prelude = await holder.prelude();
+    try {
+      await testDb().db.transaction((tx) => tx.query(sql), { prelude: prelude.statements });
+    } finally {
+      prelude.end();
+    }
+  };
+
   const otherWrites = (mode: 'shared' | 'exclusive') =>
     other
       .transaction(async (tx) => tx.query('SELECT 1'), { prelude: [inlineWritesLock(mode)] })
@@ -40,15 +51,42 @@ describeOnServer('the sole writer’s lease', () => {
 
   it('is taken when no one else writes, and its writes skip the sole writer’s lock', async () => {
     expect(holder.sole()).toBe(false);
-    expect(holder.prelude()).toEqual([inlineWritesLock('shared')]);
+    const before = await holder.prelude();
+    expect(before.statements).toEqual([inlineWritesLock('shared')]);
+    // A write that took the shared lock and has not ended holds the try back (drainMs).
+    before.end();
     lease.start();
     await eventually(() => holder.sole());
-    expect(holder.prelude()).toEqual([inlineWritesLock('sole')]);
+    expect((await holder.prelude()).statements).toEqual([inlineWritesLock('sole')]);
     // Its own write, on another connection of its pool, does not wait for its own lock.
-    await testDb().db.transaction((tx) => tx.query('SELECT 1'), {
-      prelude: await holder.prelude(),
-    });
+    await holderWrites();
     expect(story).toEqual(['sole']);
+  });
+
+  it('is taken and kept while this process writes without a pause', async () => {
+    // Four writers, each writing again as soon as its write ends: a write of this process is
+    // always in flight, with the shared lock until the lease is held.
+    let writing = true;
+    let writes = 0;
+    const writers = Array.from({ length: 4 }, async () => {
+      while (writing) {
+        await holderWrites('SELECT pg_sleep(0.005)');
+        writes += 1;
+      }
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      lease.start();
+      await eventually(() => holder.sole());
+      const before = writes;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(writes).toBeGreaterThan(before);
+      expect(holder.sole()).toBe(true);
+      expect(story).toEqual(['sole']);
+    } finally {
+      writing = false;
+      await Promise.all(writers);
+    }
   });
 
   it.each(['shared', 'exclusive'] as const)(
@@ -91,8 +129,10 @@ describeOnServer('the sole writer’s lease', () => {
       await eventually(() => !writer.sole(), { timeoutMs: 5_000 });
       const startedAt = performance.now();
       const prelude = await writer.prelude();
-      expect(prelude).toEqual([inlineWritesLock('sole')]);
-      await testDb().db.transaction((tx) => tx.query('SELECT 1'), { prelude });
+      expect(prelude.statements).toEqual([inlineWritesLock('sole')]);
+      await testDb().db.transaction((tx) => tx.query('SELECT 1'), {
+        prelude: prelude.statements,
+      });
       expect(performance.now() - startedAt).toBeLessThan(1_000);
       expect(writer.sole()).toBe(true);
     } finally {
