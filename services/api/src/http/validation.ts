@@ -11,6 +11,7 @@ import type { ErrorDetail, RawQuery } from '@brand-api/contracts';
 import type { TObject, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { TLocalizedValidationError } from 'typebox/error';
+import { compileDefaults } from './body-defaults';
 import { unknownPropertyMessage } from './unknown-properties';
 import type { RequestPart } from './unknown-properties';
 import { resolveUnions } from './union-errors';
@@ -44,9 +45,10 @@ export function compileTextPart(part: 'path' | 'query', schema: TObject): PartVa
 
 export function compileBodyPart(schema: TSchema): PartValidator {
   const validator = Compile(schema);
+  const applyDefaults = compileDefaults(schema) ?? ((value) => validator.Default(value));
   return (value) => {
     refuseUnstorableText('body', value);
-    const candidate = validator.Default(value);
+    const candidate = applyDefaults(value);
     if (validator.Check(candidate)) return candidate;
     throw new ApiError('VALIDATION_FAILED', {
       details: toDetails('body', validator.Errors(candidate), schema),
