@@ -43,6 +43,7 @@ export interface UnstorableTextFinding {
  */
 export function findUnstorableText(value: unknown, max = 20): UnstorableTextFinding[] {
   const findings: UnstorableTextFinding[] = [];
+  if (!holdsUnstorableText(value)) return findings;
   // Pending nodes, last first; a key's finding is queued before its value's.
   const pending: ({ node: unknown; pointer: string } | UnstorableTextFinding)[] = [
     { node: value, pointer: '' },
@@ -79,6 +80,28 @@ export function findUnstorableText(value: unknown, max = 20): UnstorableTextFind
     for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index]!);
   }
   return findings;
+}
+
+/**
+ * Whether any string or object key in `value` cannot be stored: the common answer, no, without
+ * naming a pointer for every node (a bulk call's thousand strings; issue 24's profile).
+ */
+function holdsUnstorableText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node === 'string') {
+      if (unstorableText(node)) return true;
+    } else if (Array.isArray(node)) {
+      for (const item of node) pending.push(item);
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, child] of Object.entries(node)) {
+        if (unstorableText(key)) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
 }
 
 /** RFC 6901: `~` and `/` inside a pointer token. */
