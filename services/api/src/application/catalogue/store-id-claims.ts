@@ -24,12 +24,22 @@ export function loadStoreIdClaim(uow: UnitOfWork, kind: StoreIdKind, storeId: st
 }
 
 /**
+ * Each unit of work's digests by store id: a bulk call names each new store id twice (its
+ * claim is taken as new before the record is written, and again by the create).
+ */
+const digestsOf = new WeakMap<UnitOfWork, Map<string, string>>();
+
+/**
  * The claim of a store id a create is about to take: not read unless it exists after all (a
  * store id taken, or freed and claimed again), see `UnitOfWork.loadExpectingNew`.
  */
 export function newStoreIdClaim(uow: UnitOfWork, kind: StoreIdKind, storeId: string) {
+  let digests = digestsOf.get(uow);
+  if (!digests) digestsOf.set(uow, (digests = new Map<string, string>()));
+  let digest = digests.get(storeId);
+  if (digest === undefined) digests.set(storeId, (digest = storeIdDigest(storeId)));
   return uow.loadExpectingNew(
-    storeIdClaimStreamName(kind, uow.brandId, storeIdDigest(storeId)),
+    storeIdClaimStreamName(kind, uow.brandId, digest),
     uniqueClaimDecider,
   );
 }
