@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
  *   the one connection), or the runner's batch when the feed is applied after the append;
  * - the event store's `onAppended` (LISTEN/NOTIFY, in-process on PGlite), so a write made by
  *   another instance wakes them too: inline writes carry the NOTIFY with their COMMIT at most
- *   every 25 ms, and one no write carried leaves within 50 ms (db/notifier.ts in event-store).
+ *   every 50 ms, and one no write carried leaves within 100 ms (db/notifier.ts in event-store).
  * One subscription serves every stream, taken while at least one is open.
  */
 export class StreamWakeups {
