@@ -13,6 +13,12 @@ import type { ProjectionObserver } from './runner-observers';
 import type { QueuedStatement } from './statement-pipeline';
 import { StatementPipeline } from './statement-pipeline';
 
+/** What a write's transaction starts with (`InlineProjector.prelude`), and its end. */
+export interface WritePrelude {
+  readonly statements: readonly PipelinedStatement[];
+  end(): void;
+}
+
 /**
  * Read-model projections applied inside the transaction of the append that wrote their events
  * (Marten's `Inline` lifecycle, Emmett's inline projections): the log and the read tables are
@@ -24,12 +30,6 @@ import { StatementPipeline } from './statement-pipeline';
  * statements`); the store decides the mode. Their statements are merged as the runner merges
  * them (runs of one RowInsert become one multi-row INSERT) and leave with the COMMIT.
  */
-/** What a write's transaction starts with (`InlineProjector.prelude`), and its end. */
-export interface WritePrelude {
-  readonly statements: readonly PipelinedStatement[];
-  end(): void;
-}
-
 export interface InlineProjector {
   readonly projections: readonly Projection[];
   /**
