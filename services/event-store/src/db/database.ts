@@ -36,11 +36,6 @@ export interface PipelinedStatement {
    * texts that run on every write (`preparedName()` makes one from the text).
    */
   name?: string;
-  /**
-   * Asks for the statement's rows: handed over once the pipeline has run with no failure (in a
-   * pipeline that commits, once committed). Others' rows are not read.
-   */
-  onRows?: (rows: unknown[]) => void;
 }
 
 export interface PipelineFailure {
@@ -62,8 +57,7 @@ export interface Transaction extends Queryable {
    * index `statements.length`) leaves it to be rolled back as usual.
    *
    * With `read`, the rows of the statement at `read.index` are handed to `read.onRows` when
-   * nothing failed, as are those of each statement with its own `onRows` (the others' rows are
-   * not read).
+   * nothing failed (in a pipeline that commits, once committed); the others' rows are not read.
    */
   pipeline(
     statements: readonly PipelinedStatement[],

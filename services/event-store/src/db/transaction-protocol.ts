@@ -93,17 +93,9 @@ export async function runTransaction<T>(
       const implicit = commits && opening !== undefined && !ended;
       const first = implicit ? [...opening!] : open();
       if (implicit) opening = undefined;
-      // The rows asked for: `read`'s, then those of each statement with its own `onRows`.
-      const reads = read ? [first.length + read.index] : [];
-      const readers: ((rows: unknown[]) => void)[] = read ? [(rows) => read.onRows(rows)] : [];
-      for (const [index, { onRows }] of statements.entries()) {
-        if (!onRows) continue;
-        reads.push(first.length + index);
-        readers.push(onRows);
-      }
       const answer = await run(
         [...first, ...statements, ...(commits && !implicit ? [commit] : [])],
-        reads,
+        read ? [first.length + read.index] : [],
         implicit,
       );
       ended ||= implicit || (commits && !answer.failure);
@@ -112,7 +104,7 @@ export async function runTransaction<T>(
       if (answer.failure) {
         return { index: answer.failure.index - first.length, error: answer.failure.error };
       }
-      for (const [i, onRows] of readers.entries()) onRows(answer.read[i]!.rows);
+      if (read) read.onRows(answer.read[0]!.rows);
       return undefined;
     },
   };

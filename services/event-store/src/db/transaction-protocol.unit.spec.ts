@@ -10,19 +10,21 @@ import { runTransaction } from './transaction-protocol';
  */
 function recordingRunner(failAt?: (statement: PipelinedStatement) => boolean) {
   const sent: string[][] = [];
-  const run: StatementRunner = (statements, reads) => {
+  const reads: (readonly number[])[] = [];
+  const run: StatementRunner = (statements, read) => {
     sent.push(statements.map((each) => each.text));
+    reads.push(read);
     const index = failAt ? statements.findIndex(failAt) : -1;
     const outcome: StatementsOutcome =
       index >= 0
         ? { failure: { index, error: new Error(`failed: ${statements[index]!.text}`) }, read: [] }
         : {
             failure: undefined,
-            read: reads.map((at) => ({ rows: [{ at }], rowCount: 1, tag: statements[at]!.text })),
+            read: read.map((at) => ({ rows: [{ at }], rowCount: 1, tag: statements[at]!.text })),
           };
     return Promise.resolve(outcome);
   };
-  return { sent, run };
+  return { sent, run, reads };
 }
 
 const lock = { text: 'SELECT lock()' };
@@ -36,24 +38,21 @@ describe('runTransaction', () => {
     expect(sent).toEqual([['SELECT lock()', 'INSERT a']]);
   });
 
-  it("hands `read` its statement's rows, and each statement with its own onRows its rows", async () => {
-    const { run } = recordingRunner();
+  it("hands `read` its statement's rows, and reads no other's", async () => {
+    const { run, reads } = recordingRunner();
     const got: unknown[] = [];
-    await runTransaction(run, (tx) =>
-      tx.pipeline(
-        [
-          { text: 'INSERT a' },
-          { text: 'SELECT b', onRows: (rows) => got.push(['b', rows]) },
-          { text: 'SELECT c', onRows: (rows) => got.push(['c', rows]) },
-        ],
-        { commit: true, read: { index: 0, onRows: (rows) => got.push(['a', rows]) } },
-      ),
+    await runTransaction(
+      run,
+      (tx) =>
+        tx.pipeline([{ text: 'INSERT a' }, { text: 'SELECT b' }, { text: 'SELECT c' }], {
+          commit: true,
+          read: { index: 1, onRows: (rows) => got.push(rows) },
+        }),
+      { prelude: [lock] },
     );
-    expect(got).toEqual([
-      ['a', [{ at: 0 }]],
-      ['b', [{ at: 1 }]],
-      ['c', [{ at: 2 }]],
-    ]);
+    // The prelude leads the pipeline: statement 1 of the pipeline is the third sent.
+    expect(reads).toEqual([[2]]);
+    expect(got).toEqual([[{ at: 2 }]]);
   });
 
   it('opens with BEGIN and the prelude before a first query, and commits at the end', async () => {
