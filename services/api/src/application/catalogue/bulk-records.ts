@@ -4,6 +4,7 @@ import type { DomainProblem, StoreIdKind } from '@brand-api/domain';
 import type { DomainEvent, TrackedStream, UnitOfWork } from '@brand-api/event-store';
 import { versionAfterCommit } from '../preconditions';
 import { loadStoreIdClaim, newStoreIdClaim } from './store-id-claims';
+import type { StoreIdClaim } from './store-id-claims';
 
 /**
  * Runs `decide` for one record of a bulk command; a refusal names the record (`upsertRecords`,
@@ -73,8 +74,8 @@ export interface UpsertsDone {
  * (`newStoreIdClaim`), unless this process knows them: a body of new products costs no read,
  * and one that names a held store id this process has not seen makes the append conflict, and
  * the engine runs the command again, reading every claim. Then,
- * record by record: a store id no one holds is created, a held one updates its holder
- * (`write`), counted as unchanged when that leaves its version as it was. A refusal names the
+ * record by record: a store id no one holds is created on its claim, a held one updates its
+ * holder (`write`), counted as unchanged when that leaves its version as it was. A refusal names the
  * record; a body that names a store id twice is refused before anything is read.
  */
 export async function syncUpserts<Upsert extends { storeId: string }, C, S, E extends DomainEvent>(
@@ -83,7 +84,12 @@ export async function syncUpserts<Upsert extends { storeId: string }, C, S, E ex
   body: { upsertRecords?: Upsert[]; deleteRecords?: string[] },
   steps: {
     load: (holder: string) => Promise<TrackedStream<C, S, E>>;
-    write: (record: Upsert, holder: string | undefined) => Promise<{ version: number }>;
+    /** Creates the record (no holder: on `claim`, its store id's) or updates its holder. */
+    write: (
+      record: Upsert,
+      holder: string | undefined,
+      claim: StoreIdClaim,
+    ) => Promise<{ version: number }>;
     alsoRead?: (upserts: readonly Upsert[]) => Promise<unknown>;
   },
 ): Promise<UpsertsDone> {
@@ -104,7 +110,7 @@ export async function syncUpserts<Upsert extends { storeId: string }, C, S, E ex
     const stream = streams[index];
     const before = stream && versionAfterCommit(stream);
     const { version } = await forRecord(['upsertRecords', index], () =>
-      steps.write(record, holders[index]),
+      steps.write(record, holders[index], upsertClaims[index]!),
     );
     counts[before === undefined ? 'created' : version === before ? 'unchanged' : 'updated'] += 1;
   }

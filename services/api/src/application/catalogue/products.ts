@@ -7,18 +7,21 @@ import type { ExpectedVersions } from '../preconditions';
 import { requireVersion, versionedAfterCommit } from '../preconditions';
 import { syncUpserts } from './bulk-records';
 import { claimNewStoreId, releaseStoreIds } from './store-id-claims';
+import type { StoreIdClaim } from './store-id-claims';
 import { deleteVariants } from './variants';
 
 /** What deleting products needs besides the unit of work: their variants, from the read table. */
 export type VariantsOfProducts = (productIds: readonly string[]) => Promise<string[]>;
 
+/** Creates a product; `claim` is its store id's, when the caller took it (`claimNewStoreId`). */
 export async function createProduct(
   uow: UnitOfWork,
   now: string,
   productId: string,
   product: NewProduct,
+  claim?: StoreIdClaim,
 ): Promise<Versioned<ActiveProduct>> {
-  await claimNewStoreId(uow, 'product', product.storeId, productId);
+  await claimNewStoreId(uow, 'product', product.storeId, productId, claim);
   const stream = uow.fresh(productStreamName(productId), productDecider);
   stream.decide({ type: 'CreateProduct', data: { productId, product, now } });
   return versionedAfterCommit(stream);
@@ -93,8 +96,8 @@ export async function syncProducts(
 ): Promise<{ deleted: string[]; counts: BulkSyncCounts }> {
   const { counts, toDelete, deleteCount } = await syncUpserts(uow, 'product', body, {
     load: (id) => uow.load(productStreamName(id), productDecider, { tenant: true }),
-    write: (record, productId) => {
-      if (productId === undefined) return createProduct(uow, now, newId(), record);
+    write: (record, productId, claim) => {
+      if (productId === undefined) return createProduct(uow, now, newId(), record, claim);
       // An upsert record is a whole product: an image field it leaves out is null, as on create.
       const { storeId: _sameStoreId, ...changes } = withImage(record);
       return updateProduct(uow, now, productId, changes);

@@ -24,35 +24,33 @@ export function loadStoreIdClaim(uow: UnitOfWork, kind: StoreIdKind, storeId: st
 }
 
 /**
- * Each unit of work's digests by store id: a bulk call names each new store id twice (its
- * claim is taken as new before the record is written, and again by the create).
- */
-const digestsOf = new WeakMap<UnitOfWork, Map<string, string>>();
-
-/**
  * The claim of a store id a create is about to take: not read unless it exists after all (a
  * store id taken, or freed and claimed again), see `UnitOfWork.loadExpectingNew`.
  */
 export function newStoreIdClaim(uow: UnitOfWork, kind: StoreIdKind, storeId: string) {
-  let digests = digestsOf.get(uow);
-  if (!digests) digestsOf.set(uow, (digests = new Map<string, string>()));
-  let digest = digests.get(storeId);
-  if (digest === undefined) digests.set(storeId, (digest = storeIdDigest(storeId)));
   return uow.loadExpectingNew(
-    storeIdClaimStreamName(kind, uow.brandId, digest),
+    storeIdClaimStreamName(kind, uow.brandId, storeIdDigest(storeId)),
     uniqueClaimDecider,
   );
 }
 
-/** A product or variant being created takes its store id (refused when another holds it). */
+/** A store id's claim stream, as `newStoreIdClaim` and `loadStoreIdClaim` give it. */
+export type StoreIdClaim = Awaited<ReturnType<typeof newStoreIdClaim>>;
+
+/**
+ * A product or variant being created takes its store id (refused when another holds it), on
+ * `claim` when the caller has it already (a bulk sync took every upserted store id's claim
+ * first), or on its claim taken as new.
+ */
 export async function claimNewStoreId(
   uow: UnitOfWork,
   kind: StoreIdKind,
   storeId: string,
   ownerId: string,
+  claim?: StoreIdClaim,
 ): Promise<void> {
-  const claim = await newStoreIdClaim(uow, kind, storeId);
-  claim.decide(claimStoreId({ brandId: uow.brandId, kind, storeId, ownerId }));
+  const stream = claim ?? (await newStoreIdClaim(uow, kind, storeId));
+  stream.decide(claimStoreId({ brandId: uow.brandId, kind, storeId, ownerId }));
 }
 
 /**

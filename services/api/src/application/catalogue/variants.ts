@@ -11,19 +11,22 @@ import type { ExpectedVersions } from '../preconditions';
 import { requireVersion, versionedAfterCommit } from '../preconditions';
 import { syncUpserts } from './bulk-records';
 import { claimNewStoreId, releaseStoreIds, resolveParent } from './store-id-claims';
+import type { StoreIdClaim } from './store-id-claims';
 
 type DeleteReason = VariantDeleted['data']['reason'];
 
+/** Creates a variant; `claim` is its store id's, when the caller took it (`claimNewStoreId`). */
 export async function createVariant(
   uow: UnitOfWork,
   now: string,
   variantId: string,
   variant: NewVariant,
+  claim?: StoreIdClaim,
 ): Promise<Versioned<ActiveVariant>> {
   const parent = await resolveParent(uow, variant.productStoreId);
   const stream = uow.fresh(variantStreamName(variantId), variantDecider);
   stream.decide({ type: 'CreateVariant', data: { variantId, variant, parent, now } });
-  await claimNewStoreId(uow, 'variant', variant.storeId, variantId);
+  await claimNewStoreId(uow, 'variant', variant.storeId, variantId, claim);
   return versionedAfterCommit(stream);
 }
 
@@ -98,9 +101,9 @@ export async function syncVariants(
       const parentStoreIds = new Set(upserts.map((record) => record.productStoreId));
       return Promise.all([...parentStoreIds].map((storeId) => resolveParent(uow, storeId)));
     },
-    write: async (record, variantId) => {
+    write: async (record, variantId, claim) => {
       let variant: Versioned<ActiveVariant>;
-      if (variantId === undefined) variant = await createVariant(uow, now, newId(), record);
+      if (variantId === undefined) variant = await createVariant(uow, now, newId(), record, claim);
       else {
         const { storeId: _sameStoreId, ...changes } = record;
         variant = await updateVariant(uow, now, variantId, changes);
