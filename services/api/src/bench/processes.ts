@@ -16,23 +16,35 @@ const glibcTunables =
   'glibc.malloc.arena_max=1:glibc.malloc.trim_threshold=65536:glibc.malloc.mmap_threshold=65536';
 
 /**
- * Starts a compiled sibling script that reports `{ port }` once it listens. With
- * BENCH_CPU_PROF_DIR set, each server writes a V8 CPU profile there when it stops;
- * BENCH_SERVER_FLAGS adds Node flags to every server (`--trace-gc`, say).
+ * The V8 flags `npm start` runs the API with (package.json; docs/tuning.md says why): on the
+ * embedded database, young-generation semi-spaces capped at 4 MB to keep the process under
+ * 200 MB; on a Postgres server, V8's own 16 MB (a create's objects then die young instead of
+ * being promoted while its write is in flight).
+ */
+export function apiNodeFlags(database: 'embedded' | 'server'): string[] {
+  return [
+    '--liftoff-only',
+    ...(database === 'embedded' ? ['--max-semi-space-size=4'] : []),
+    '--max-old-space-size=160',
+    '--no-allocation-site-pretenuring',
+  ];
+}
+
+/**
+ * Starts a compiled sibling script that reports `{ port }` once it listens, with the flags
+ * `npm start` runs the API with for its database (`BENCH_DATA_DIR`: the embedded one), the
+ * yardsticks too. With BENCH_CPU_PROF_DIR set, each server writes a V8 CPU profile there when
+ * it stops; BENCH_SERVER_FLAGS adds Node flags to every server (`--trace-gc`, say).
  */
 export function startServer(
   script: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const child = fork(path.join(__dirname, script), [], {
-    // The allocator settings and flags `npm start` runs the API with (docs/tuning.md), for the
-    // yardstick as well.
+    // The allocator settings `npm start` runs the API with (docs/tuning.md).
     env: { ...process.env, GLIBC_TUNABLES: glibcTunables, ...env },
     execArgv: [
-      '--liftoff-only',
-      '--max-semi-space-size=4',
-      '--max-old-space-size=160',
-      '--no-allocation-site-pretenuring',
+      ...apiNodeFlags(env.BENCH_DATA_DIR === undefined ? 'server' : 'embedded'),
       ...(process.env.BENCH_CPU_PROF_DIR
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
         : []),
