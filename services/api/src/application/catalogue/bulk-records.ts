@@ -73,10 +73,10 @@ export interface UpsertsDone {
  * claims of the upserted store ids are taken as new without reading them, as a create's
  * (`newStoreIdClaim`), unless this process knows them: a body of new products costs no read,
  * and one that names a held store id this process has not seen makes the append conflict, and
- * the engine runs the command again, reading every claim. Then,
- * record by record: a store id no one holds is created on its claim, a held one updates its
- * holder (`write`), counted as unchanged when that leaves its version as it was. A refusal names the
- * record; a body that names a store id twice is refused before anything is read.
+ * the engine runs the command again, reading every claim. Then, record by record: a store id
+ * no one holds is created on its claim, a held one updates its holder (`write`), counted as
+ * unchanged when that leaves its version as it was. A refusal names the record; a body that
+ * names a store id twice is refused before anything is read.
  */
 export async function syncUpserts<Upsert extends { storeId: string }, C, S, E extends DomainEvent>(
   uow: UnitOfWork,
