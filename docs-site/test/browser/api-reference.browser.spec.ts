@@ -2,7 +2,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { siteUrl } from '../support/browser-env';
-import { openPage, selectors, waitForApiReference, watch } from '../support/browser';
+import {
+  openPage,
+  selectors,
+  waitForApiReference,
+  waitForApiReferenceLaidOut,
+  watch,
+} from '../support/browser';
 import { useBrowserSession } from '../support/browser-session';
 
 const session = useBrowserSession({ viewport: { width: 1280, height: 800 } });
@@ -47,13 +53,7 @@ describe('the build-time reference', () => {
     // Off screen at first, skipped by content-visibility (styles.module.css), then laid out.
     const sections = page.locator('[data-api-reference] [data-section-id]');
     expect(await sections.count()).toBeGreaterThan(40);
-    await page.waitForFunction(
-      () =>
-        document.querySelectorAll('[data-api-reference] [data-section-id]:not([data-laid-out])')
-          .length === 0,
-      undefined,
-      { timeout: 20_000 },
-    );
+    await waitForApiReferenceLaidOut(page);
     const last = sections.last();
     expect(await last.evaluate((section) => getComputedStyle(section).contentVisibility)).not.toBe(
       'auto',

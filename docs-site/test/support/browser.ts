@@ -81,6 +81,21 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
+ * /api/'s build-time sections start unrendered off screen and are laid out one per idle period
+ * (ApiReference): until the last is, sections below the fold still grow from their 900 px
+ * placeholder, and anything that measured the page (axe's colour-contrast grid) is out of date.
+ */
+export async function waitForApiReferenceLaidOut(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('[data-api-reference] [data-section-id]:not([data-laid-out])')
+        .length === 0,
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+/**
  * /api/ arrives as HTML rendered at build time; Redoc loads when the reader first interacts
  * (here: a click on the reference's title) and marks the reference ready once it is live.
  */
