@@ -112,17 +112,15 @@ class PgDatabase implements Database {
     let broken: Error | undefined;
     try {
       return await runTransaction(
-        async (statements, reads, wholeOrNothing) => {
-          let read: ReadRows[] = [];
+        async (statements, index, wholeOrNothing) => {
+          let read: ReadRows | undefined;
           const failure = await runPipeline(
             client,
             statements,
-            reads.length === 0
-              ? undefined
-              : { indexes: reads, types, onRows: (rows) => (read = rows) },
+            index === undefined ? undefined : { index, types, onRows: (rows) => (read = rows) },
             wholeOrNothing,
           );
-          return { failure, read };
+          return { failure, ...(read ? { read } : {}) };
         },
         fn,
         {

@@ -71,27 +71,24 @@ class Pipeline implements pg.Submittable {
   /** Named statements (`PipelinedStatement.name`) this pipeline parses first, with their index. */
   private kept: { name: string; text: string; index: number }[] = [];
 
-  /** The rows of each statement read (`read.indexes`), parsed, by its index. */
-  private readonly read = new Map<number, InstanceType<typeof Result>>();
-  /** Each read statement's command tag, once answered. */
-  private readonly tags = new Map<number, string>();
+  /** The rows of the statement read (`read.index`), parsed. */
+  private readonly read: { index: number; result: InstanceType<typeof Result> } | undefined;
+  /** The read statement's command tag, once answered. */
+  private readTag: string | undefined;
 
   constructor(
     private readonly statements: readonly Serialised[],
     private readonly done: (failure: PipelineFailure | undefined) => void,
-    /** Which statements' rows are read, parsed with the connection's type parsers. */
-    read?: { indexes: readonly number[]; types: unknown },
+    /** Which statement's rows are read, parsed with the connection's type parsers. */
+    read?: { index: number; types: unknown },
   ) {
-    for (const index of read?.indexes ?? [])
-      this.read.set(index, new Result(undefined, read!.types));
+    this.read = read && { index: read.index, result: new Result(undefined, read.types) };
   }
 
-  /** The rows of each read statement (in the order asked) once the pipeline has run. */
-  readRows(indexes: readonly number[]): ReadRows[] {
-    return indexes.map((index) => {
-      const { rows, rowCount } = this.read.get(index)!;
-      return { rows, rowCount: rowCount ?? rows.length, tag: this.tags.get(index) };
-    });
+  /** The rows of the read statement once the pipeline has run. */
+  readRows(): ReadRows {
+    const { rows, rowCount } = this.read!.result;
+    return { rows, rowCount: rowCount ?? rows.length, tag: this.readTag };
   }
 
   submit(connection: pg.Connection): void {
@@ -124,7 +121,7 @@ class Pipeline implements pg.Submittable {
         }
         connection.bind({ statement: name, values }, true);
         // Only the statements whose rows are read are described: their rows come with types.
-        if (this.read.has(index)) {
+        if (this.read?.index === index) {
           connection.describe({ type: 'P', name: '' }, true);
         }
         connection.execute({ portal: '' }, true);
@@ -142,7 +139,7 @@ class Pipeline implements pg.Submittable {
     const read = this.reading();
     if (read) {
       read.addCommandComplete(message);
-      this.tags.set(this.answered, message.text);
+      this.readTag = message.text;
     }
     this.answered += 1;
   }
@@ -200,9 +197,9 @@ class Pipeline implements pg.Submittable {
   handlePortalSuspended(): void {}
   handleCopyData(): void {}
 
-  /** The result being read, when the answers arriving now are a read statement's. */
+  /** The result being read, when the answers arriving now are the read statement's. */
   private reading(): InstanceType<typeof Result> | undefined {
-    return this.read.get(this.answered);
+    return this.read?.index === this.answered ? this.read.result : undefined;
   }
 
   /**
@@ -221,15 +218,15 @@ class Pipeline implements pg.Submittable {
 
 /**
  * Runs `statements` on `client` as one pipeline (see Pipeline); resolves with the first failure.
- * With `read`, the rows of the statements at `read.indexes` are read too (parsed with
- * `read.types`) and handed to `read.onRows`, in that order, when nothing failed. A statement whose values the
+ * With `read`, the rows of the statement at `read.index` are read too (parsed with
+ * `read.types`) and handed to `read.onRows` when nothing failed. A statement whose values the
  * driver cannot serialise fails after those before it ran, or, with `wholeOrNothing`, before
  * anything is sent.
  */
 export async function runPipeline(
   client: pg.ClientBase,
   statements: readonly PipelinedStatement[],
-  read?: { indexes: readonly number[]; types: unknown; onRows: (rows: ReadRows[]) => void },
+  read?: { index: number; types: unknown; onRows: (rows: ReadRows) => void },
   wholeOrNothing = false,
 ): Promise<PipelineFailure | undefined> {
   // Values are serialised before anything is written: one the driver cannot send (a circular
@@ -258,6 +255,6 @@ export async function runPipeline(
     pipeline = new Pipeline(serialised, resolve, read);
     client.query(pipeline);
   });
-  if (!failure && !unsendable && read) read.onRows(pipeline!.readRows(read.indexes));
+  if (!failure && !unsendable && read) read.onRows(pipeline!.readRows());
   return failure ?? unsendable;
 }

@@ -29,11 +29,11 @@ class PgliteDatabase implements Database {
   async query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
     await this.db._checkReady();
     const { failure, read } = await this.db._runExclusiveTransaction(() =>
-      runPgliteStatements(this.db, [{ text, ...(params ? { params } : {}) }], [0]),
+      runPgliteStatements(this.db, [{ text, ...(params ? { params } : {}) }], 0),
     );
     if (failure) throw failure.error;
     await this.db.syncToFs();
-    const { rows, rowCount } = read[0]!;
+    const { rows, rowCount } = read!;
     return { rows: rows as R[], rowCount };
   }
 

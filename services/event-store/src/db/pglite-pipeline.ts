@@ -17,10 +17,10 @@ interface RowField {
   dataTypeID: number;
 }
 
-/** What a run of statements answers: the failure, if any, and what each statement read gave. */
+/** What a run of statements answers: the failure, if any, and what the statement read gave. */
 export interface PgliteOutcome {
   failure: PipelineFailure | undefined;
-  read: PgliteRows[];
+  read?: PgliteRows;
 }
 
 /** A read statement's answer. */
@@ -40,14 +40,14 @@ export interface PgliteRows {
  * sync), and PGlite's JavaScript around each costs more than the WebAssembly Postgres inside:
  * a write of three statements in one message ran twice as many transactions a second. A
  * failed statement stops the rest, as on a server: Postgres skips to the Sync, and a
- * transaction is aborted. The rows of the statements at `reads` are parsed by PGlite's own
+ * transaction is aborted. The rows of the statement at `read` are parsed by PGlite's own
  * type parsers, as `query()` would parse them. A statement whose values cannot be serialised
  * fails after those before it ran, or, with `wholeOrNothing`, before anything is sent.
  */
 export async function runPgliteStatements(
   db: PGlite,
   statements: readonly PipelinedStatement[],
-  reads: readonly number[] = [],
+  read?: number,
   wholeOrNothing = false,
 ): Promise<PgliteOutcome> {
   const parts: Buffer[] = [];
@@ -70,48 +70,44 @@ export async function runPgliteStatements(
     );
   }
   if (parts.length === 0 || (unsendable && wholeOrNothing)) {
-    return { failure: unsendable, read: [] };
+    return { failure: unsendable };
   }
   parts.push(serialize.sync());
   const { messages } = await db.execProtocol(Buffer.concat(parts), {
     syncToFs: false,
     throwOnError: false,
   });
-  const outcome = outcomeOf(messages, reads, db);
+  const outcome = outcomeOf(messages, read, db);
   outcome.failure ??= unsendable;
   return outcome;
 }
 
 /**
  * The failure in `messages`, if any, with the index of its statement (the statements that
- * completed before it), and the rows, count and tag of each statement at `reads`.
+ * completed before it), and the rows, count and tag of the statement at `read`.
  */
 function outcomeOf(
   messages: readonly BackendMessage[],
-  reads: readonly number[],
+  read: number | undefined,
   db: PGlite,
 ): PgliteOutcome {
   let index = 0;
   let fields: RowField[] = [];
-  const answers = new Map(
-    reads.map((at) => [at, { rows: [] as Record<string, unknown>[], tag: '' }]),
-  );
+  const rows: Record<string, unknown>[] = [];
+  let tag = '';
   for (const message of messages) {
-    if (message.name === 'error') return { failure: { index, error: message }, read: [] };
-    const answer = answers.get(index);
-    if (answer) {
+    if (message.name === 'error') return { failure: { index, error: message } };
+    if (index === read) {
       if (message.name === 'rowDescription') fields = message.fields as RowField[];
-      if (message.name === 'dataRow') answer.rows.push(rowOf(message.fields as (string | null)[]));
-      if (message.name === 'commandComplete') answer.tag = message.text ?? '';
+      if (message.name === 'dataRow') rows.push(rowOf(message.fields as (string | null)[]));
+      if (message.name === 'commandComplete') tag = message.text ?? '';
     }
     if (message.name === 'commandComplete' || message.name === 'emptyQuery') index += 1;
   }
+  if (read === undefined) return { failure: undefined };
   return {
     failure: undefined,
-    read: reads.map((at) => {
-      const { rows, tag } = answers.get(at)!;
-      return { rows, rowCount: countOf(tag, rows.length), tag: tag || undefined };
-    }),
+    read: { rows, rowCount: countOf(tag, rows.length), tag: tag || undefined },
   };
 
   function rowOf(values: readonly (string | null)[]): Record<string, unknown> {

@@ -4,8 +4,8 @@ import { TransactionAbortedError } from './database';
 /** What a driver's run of statements answers (see `StatementRunner`). */
 export interface StatementsOutcome {
   failure: PipelineFailure | undefined;
-  /** What each statement read gave, in the order asked (none after a failure). */
-  read: readonly StatementAnswer[];
+  /** What the statement read gave (none after a failure, or when none was read). */
+  read?: StatementAnswer;
 }
 
 /** A read statement's answer. */
@@ -19,13 +19,13 @@ export interface StatementAnswer {
 
 /**
  * How a driver runs statements: in order, in one write (pg's pipeline, one PGlite protocol
- * message), stopping at the first that fails; the rows, count and tag of those at `reads`.
+ * message), stopping at the first that fails; the rows, count and tag of the one at `read`.
  * With `wholeOrNothing`, a statement whose values cannot be serialised fails before anything
  * is sent; otherwise the statements before it run.
  */
 export type StatementRunner = (
   statements: readonly PipelinedStatement[],
-  reads: readonly number[],
+  read: number | undefined,
   wholeOrNothing?: boolean,
 ) => Promise<StatementsOutcome>;
 
@@ -81,9 +81,9 @@ export async function runTransaction<T>(
         ...(params ? { params } : {}),
         ...(options?.name === undefined ? {} : { name: options.name }),
       };
-      const answer = await run([...first, statement], [first.length]);
+      const answer = await run([...first, statement], first.length);
       if (answer.failure) throw answer.failure.error;
-      const { rows, rowCount } = answer.read[0]!;
+      const { rows, rowCount } = answer.read!;
       return { rows: rows as R[], rowCount };
     },
     async pipeline(statements, options) {
@@ -95,7 +95,7 @@ export async function runTransaction<T>(
       if (implicit) opening = undefined;
       const answer = await run(
         [...first, ...statements, ...(commits && !implicit ? [commit] : [])],
-        read ? [first.length + read.index] : [],
+        read ? first.length + read.index : undefined,
         implicit,
       );
       ended ||= implicit || (commits && !answer.failure);
@@ -104,7 +104,7 @@ export async function runTransaction<T>(
       if (answer.failure) {
         return { index: answer.failure.index - first.length, error: answer.failure.error };
       }
-      if (read) read.onRows(answer.read[0]!.rows);
+      if (read) read.onRows(answer.read!.rows);
       return undefined;
     },
   };
@@ -114,10 +114,10 @@ export async function runTransaction<T>(
     if (rolledBack) throw new TransactionAbortedError();
     if (!ended && opening === undefined) {
       // A transaction in which a statement failed answers COMMIT with ROLLBACK, and no error.
-      const answer = await run([commit], [0]);
+      const answer = await run([commit], 0);
       if (answer.failure) throw answer.failure.error;
       ended = true;
-      if (answer.read[0]?.tag === 'ROLLBACK') throw new TransactionAbortedError();
+      if (answer.read?.tag === 'ROLLBACK') throw new TransactionAbortedError();
     }
     return value;
   } catch (error) {
@@ -125,7 +125,7 @@ export async function runTransaction<T>(
       // It would not answer ROLLBACK either; the server rolls back when the session ends.
       hooks.onBroken?.(error);
     } else if (!ended && opening === undefined) {
-      const answer = await run([rollback], []).catch((rollbackError: unknown) => ({
+      const answer = await run([rollback], undefined).catch((rollbackError: unknown) => ({
         failure: { index: 0, error: rollbackError },
       }));
       if (answer.failure) hooks.onBroken?.(answer.failure.error);

@@ -10,17 +10,19 @@ import { runTransaction } from './transaction-protocol';
  */
 function recordingRunner(failAt?: (statement: PipelinedStatement) => boolean) {
   const sent: string[][] = [];
-  const reads: (readonly number[])[] = [];
+  const reads: (number | undefined)[] = [];
   const run: StatementRunner = (statements, read) => {
     sent.push(statements.map((each) => each.text));
     reads.push(read);
     const index = failAt ? statements.findIndex(failAt) : -1;
     const outcome: StatementsOutcome =
       index >= 0
-        ? { failure: { index, error: new Error(`failed: ${statements[index]!.text}`) }, read: [] }
+        ? { failure: { index, error: new Error(`failed: ${statements[index]!.text}`) } }
         : {
             failure: undefined,
-            read: read.map((at) => ({ rows: [{ at }], rowCount: 1, tag: statements[at]!.text })),
+            ...(read === undefined
+              ? {}
+              : { read: { rows: [{ at: read }], rowCount: 1, tag: statements[read]!.text } }),
           };
     return Promise.resolve(outcome);
   };
@@ -51,7 +53,7 @@ describe('runTransaction', () => {
       { prelude: [lock] },
     );
     // The prelude leads the pipeline: statement 1 of the pipeline is the third sent.
-    expect(reads).toEqual([[2]]);
+    expect(reads).toEqual([2]);
     expect(got).toEqual([[{ at: 2 }]]);
   });
 
@@ -114,13 +116,11 @@ describe('runTransaction', () => {
       (statements) =>
         Promise.resolve({
           failure: undefined,
-          read: [
-            {
-              rows: [],
-              rowCount: 0,
-              tag: statements[0]!.text === 'COMMIT' ? 'ROLLBACK' : 'INSERT 0 1',
-            },
-          ],
+          read: {
+            rows: [],
+            rowCount: 0,
+            tag: statements[0]!.text === 'COMMIT' ? 'ROLLBACK' : 'INSERT 0 1',
+          },
         }),
       async (tx) => {
         await tx.query('INSERT a');
