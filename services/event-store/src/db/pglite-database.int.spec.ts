@@ -1,4 +1,5 @@
-import { createPgliteDatabase } from './pglite-database';
+import { pgliteTemplate } from '../testing/pglite-template';
+import { createPgliteDatabase, embeddedPostgresSettings } from './pglite-database';
 
 describe('PGlite database', () => {
   it('reports rowCount like pg: rows returned by a SELECT, rows touched by DML', async () => {
@@ -9,6 +10,20 @@ describe('PGlite database', () => {
     const inTx = await db.transaction((tx) => tx.query('UPDATE t SET n = n + 1 WHERE n < 3'));
     expect(inTx.rowCount).toBe(2);
     await db.close();
+  });
+
+  it('opens in memory from a template with the embedded settings and int8 parser, as on disk', async () => {
+    const db = await createPgliteDatabase(undefined, { from: await pgliteTemplate() });
+    try {
+      const { rows } = await db.query<{ buffers: string; big: unknown }>(
+        `SELECT current_setting('shared_buffers') AS buffers, 9007199254740993::int8 AS big`,
+      );
+      expect(embeddedPostgresSettings).toContain(`shared_buffers = ${rows[0]!.buffers}`);
+      // Parsed by ours (a number, as pg is configured), not PGlite's own (a bigint past 2^53).
+      expect(typeof rows[0]!.big).toBe('number');
+    } finally {
+      await db.close();
+    }
   });
 });
 

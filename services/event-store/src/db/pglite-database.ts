@@ -120,7 +120,10 @@ export async function createPgliteDatabase(
   if (dataDir !== undefined && !options.from) {
     await ensureEmbeddedCluster(dataDir, embeddedPostgresSettings, options.onInitdb);
   }
-  const db = new PGlite(dataDir, {
+  // One options object: `new PGlite(undefined, options)` ignores its options (an in-memory
+  // database then ran initdb, with PGlite's own parsers and settings, on every open).
+  const db = new PGlite({
+    ...(dataDir === undefined ? {} : { dataDir }),
     parsers: { 20: (value: string) => Number(value) },
     postgresqlconf: embeddedPostgresSettings,
     ...(options.from ? { loadDataDir: options.from } : {}),
