@@ -32,6 +32,9 @@ class PgliteDatabase implements Database {
       runPgliteStatements(this.db, [{ text, ...(params ? { params } : {}) }], 0),
     );
     if (failure) throw failure.error;
+    // As PGlite's own query() does after a statement outside a transaction: nothing to do on
+    // Node's filesystem or in memory (PGlite's syncToFs returns at once there), but the hook a
+    // browser filesystem (IndexedDB, OPFS) persists by.
     await this.db.syncToFs();
     const { rows, rowCount } = read!;
     return { rows: rows as R[], rowCount };

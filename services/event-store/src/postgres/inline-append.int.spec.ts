@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, PipelinedStatement, Transaction } from '../db';
 import { ConcurrencyError } from '../event-store';
 import type { EventStoreFixture } from '../testing';
-import { createTestEventStore, hasPostgresServer } from '../testing';
+import { createTestEventStore, hasPostgresServer, watchedDatabase } from '../testing';
 
 // What the inline path's append sends: a plain INSERT for new streams only
 // (append-new-streams-sql.ts), the raising function for the others. The conformance suite
@@ -21,16 +21,9 @@ function recordingPipelines(db: Database, firsts: PipelinedStatement[]): Databas
       return tx.pipeline(statements, options);
     },
   });
-  return {
-    kind: db.kind,
-    query: (text, params, options) => db.query(text, params, options),
+  return watchedDatabase(db, {
     transaction: (fn, options) => db.transaction((tx) => fn(recording(tx)), options),
-    exec: (sql) => db.exec(sql),
-    listen: (channel, onNotify) => db.listen(channel, onNotify),
-    tryLock: (key) => db.tryLock(key),
-    session: (onLost) => db.session(onLost),
-    close: () => db.close(),
-  };
+  });
 }
 
 describe(`an inline append of new streams on ${where}`, () => {

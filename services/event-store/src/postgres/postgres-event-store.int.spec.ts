@@ -12,6 +12,7 @@ import {
   eventually,
   hasPostgresServer,
   itOnServer,
+  watchedDatabase,
 } from '../testing';
 import { appendToStreamInTransaction } from './append-sql';
 import { eventStoreMigrations } from './migrations';
@@ -56,8 +57,7 @@ describeLookupConformance(`Postgres adapter writing inline on ${where}`, inlineF
 /** The database, with the text of every query and transaction it is asked for. */
 function countingQueries(db: Database): { counted: Database; texts: string[] } {
   const texts: string[] = [];
-  const counted: Database = {
-    kind: db.kind,
+  const counted = watchedDatabase(db, {
     query: <R>(text: string, params?: readonly unknown[], options?: QueryOptions) => {
       texts.push(text);
       return db.query<R>(text, params, options);
@@ -66,12 +66,7 @@ function countingQueries(db: Database): { counted: Database; texts: string[] } {
       texts.push('transaction');
       return db.transaction(fn);
     },
-    exec: (sql) => db.exec(sql),
-    listen: (channel, onNotify) => db.listen(channel, onNotify),
-    tryLock: (key) => db.tryLock(key),
-    session: (onLost) => db.session(onLost),
-    close: () => db.close(),
-  };
+  });
   return { counted, texts };
 }
 

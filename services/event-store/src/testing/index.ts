@@ -11,3 +11,4 @@ export * from './recorded-event';
 export * from './old-versions';
 export * from './tcp-proxy';
 export * from './held-transaction';
+export * from './watched-database';
