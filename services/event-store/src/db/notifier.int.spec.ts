@@ -5,16 +5,21 @@ import { createCoalescingNotifier } from './notifier';
 jest.setTimeout(60_000);
 
 let testDb: TestDatabase;
+/** Listeners still open: a test that failed before stopping its own would hold the drop. */
+const listening = new Set<() => Promise<void>>();
 beforeEach(async () => {
   testDb = await createTestDatabase();
 });
-afterEach(() => testDb.drop());
+afterEach(async () => {
+  await Promise.all([...listening].map((stop) => stop()));
+  await testDb.drop();
+});
 
 /** Notifications heard on `channel`, and a wait for the next one. */
 async function hear(channel: string) {
   const heard: string[] = [];
   let waiting: (() => void)[] = [];
-  const stop = await testDb.db.listen(channel, (payload) => {
+  const unlisten = await testDb.db.listen(channel, (payload) => {
     heard.push(payload);
     // A waiter not yet satisfied queues itself again: into the next list, not this one, which
     // would never end.
@@ -27,6 +32,11 @@ async function hear(channel: string) {
       const check = () => (heard.length >= count ? resolve() : waiting.push(check));
       check();
     });
+  const stop = async () => {
+    listening.delete(stop);
+    await unlisten();
+  };
+  listening.add(stop);
   return { heard, next, stop };
 }
 
@@ -37,6 +47,22 @@ describe('the coalescing notifier', () => {
     expect(notifier.carry()).toBeUndefined();
     notifier.poke();
     await next(1);
+    await notifier.close();
+    await stop();
+  });
+
+  it('without carrying, sends a NOTIFY at most every minGapMs, covering the pokes before it', async () => {
+    const { heard, next, stop } = await hear('test_channel');
+    const notifier = createCoalescingNotifier(testDb.db, 'test_channel', { minGapMs: 300 });
+    const started = performance.now();
+    notifier.poke(); // the first leaves at once
+    await next(1);
+    for (let i = 0; i < 10; i += 1) notifier.poke();
+    await next(2);
+    // Timers may fire up to a millisecond early on performance.now()'s clock.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(299);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(heard).toHaveLength(2);
     await notifier.close();
     await stop();
   });

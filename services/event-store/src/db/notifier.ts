@@ -16,6 +16,11 @@ import type { Database, PipelinedStatement } from './database';
  * stream of writes wakes readers with no statement, round trip or commit of its own, and at
  * most 1000 / carryEveryMs commits a second take the notify lock. A poke no carrier covers is
  * sent on its own once 2 × carryEveryMs have passed: the delay a reader may see.
+ *
+ * Without carrying, `minGapMs` spaces the NOTIFYs out: one leaves at most every `minGapMs`,
+ * covering every poke made before it leaves. Otherwise a writer appending one event at a time
+ * sent a NOTIFY after nearly every append, a second commit (one that takes the notify lock) for
+ * each write.
  */
 export interface CoalescingNotifier {
   /** A commit that carried no NOTIFY: readers must hear of it. */
@@ -38,12 +43,19 @@ export interface CoalescingNotifierOptions {
   payload?: string;
   /** Lets writes carry the NOTIFY (see above); without it `carry()` returns nothing. */
   carryEveryMs?: number;
+  /** The least time between two NOTIFYs sent on their own (see above); default none. */
+  minGapMs?: number;
 }
 
 export function createCoalescingNotifier(
   db: Database,
   channel: string,
-  { onError = () => undefined, payload = '', carryEveryMs }: CoalescingNotifierOptions = {},
+  {
+    onError = () => undefined,
+    payload = '',
+    carryEveryMs,
+    minGapMs = 0,
+  }: CoalescingNotifierOptions = {},
 ): CoalescingNotifier {
   let inFlight: Promise<void> | undefined;
   let again = false;
@@ -60,6 +72,9 @@ export function createCoalescingNotifier(
 
   const sendUntilQuiet = async () => {
     do {
+      const gap = lastSentAt + minGapMs - performance.now();
+      if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+      // A poke made before the NOTIFY leaves is covered by it: its write committed first.
       again = false;
       lastSentAt = performance.now();
       uncoveredSince = undefined;
