@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Database, PipelinedStatement } from './database';
 
 /**
@@ -73,7 +74,7 @@ export function createCoalescingNotifier(
   const sendUntilQuiet = async () => {
     do {
       const gap = lastSentAt + minGapMs - performance.now();
-      if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+      if (gap > 0) await delay(gap);
       // A poke made before the NOTIFY leaves is covered by it: its write committed first.
       again = false;
       lastSentAt = performance.now();

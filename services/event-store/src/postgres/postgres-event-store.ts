@@ -101,10 +101,10 @@ class PostgresEventStore implements EventStore {
     // Inline writes carry the wake-up NOTIFY with their COMMIT, one every few ms (db/notifier.ts):
     // no statement or commit of its own. Other appends notify right after their commit, as the
     // answer of an asynchronous write waits for the runners this wakes.
+    const carries = options.inline !== undefined && options.notify !== 'off';
     this.notifier = createCoalescingNotifier(db, eventsAppendedChannel, {
       onError: options.onNotifyError,
-      carryEveryMs: options.inline && options.notify !== 'off' ? carryNotifyEveryMs : undefined,
-      minGapMs: afterCommitNotifyGapMs,
+      ...(carries ? { carryEveryMs: carryNotifyEveryMs } : { minGapMs: afterCommitNotifyGapMs }),
     });
   }
 
