@@ -11,9 +11,9 @@ export interface QueryResult<R> {
 
 export interface QueryOptions {
   /**
-   * Prepares the statement once per connection under this name and reuses its plan (pg; PGlite
-   * ignores it). For hot statements whose planning costs more than their execution. One name,
-   * one text, forever.
+   * Prepares the statement once per connection under this name and reuses its plan (PGlite has
+   * one connection). For hot statements whose planning costs more than their execution. One
+   * name, one text, forever.
    */
   name?: string;
 }
@@ -32,7 +32,7 @@ export interface PipelinedStatement {
   params?: readonly unknown[];
   /**
    * As `QueryOptions.name`: prepared once per connection under this name, parsed and planned
-   * no more (pg; PGlite ignores it). One name, one text, forever; for statements of a few fixed
+   * no more. One name, one text, forever; for statements of a few fixed
    * texts that run on every write (`preparedName()` makes one from the text).
    */
   name?: string;

@@ -3,6 +3,7 @@ import type {
   Database,
   HeldLock,
   PipelinedStatement,
+  QueryOptions,
   QueryResult,
   Session,
   Transaction,
@@ -10,6 +11,7 @@ import type {
 } from './database';
 import { ensureEmbeddedCluster } from './pglite-cluster';
 import { runPgliteStatements } from './pglite-pipeline';
+import type { PreparedStatements } from './pglite-pipeline';
 import { runTransaction } from './transaction-protocol';
 
 /**
@@ -23,13 +25,24 @@ import { runTransaction } from './transaction-protocol';
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
   private readonly heldLocks = new Set<string>();
+  /** The named statements prepared on the one connection (`runPgliteStatements`). */
+  private readonly prepared: PreparedStatements = new Map();
 
   constructor(private readonly db: PGlite) {}
 
-  async query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+  async query<R>(
+    text: string,
+    params?: readonly unknown[],
+    options: QueryOptions = {},
+  ): Promise<QueryResult<R>> {
     await this.db._checkReady();
+    const statement = {
+      text,
+      ...(params ? { params } : {}),
+      ...(options.name === undefined ? {} : { name: options.name }),
+    };
     const { failure, read } = await this.db._runExclusiveTransaction(() =>
-      runPgliteStatements(this.db, [{ text, ...(params ? { params } : {}) }], 0),
+      runPgliteStatements(this.db, this.prepared, [statement], 0),
     );
     if (failure) throw failure.error;
     // As PGlite's own query() does after a statement outside a transaction: nothing to do on
@@ -56,7 +69,7 @@ class PgliteDatabase implements Database {
     try {
       return await runTransaction(
         (statements, read, wholeOrNothing) =>
-          runPgliteStatements(this.db, statements, read, wholeOrNothing),
+          runPgliteStatements(this.db, this.prepared, statements, read, wholeOrNothing),
         fn,
         { prelude },
       );

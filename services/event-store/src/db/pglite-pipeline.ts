@@ -33,41 +33,64 @@ export interface PgliteRows {
 }
 
 /**
- * Runs `statements` in PGlite as one protocol message (Parse, Bind, Describe and Execute for
- * each, one Sync at the end). `execProtocol` takes none of PGlite's locks: the caller holds
- * the database (`PgliteDatabase` holds PGlite's transaction lock). PGlite's `query()` costs
- * six protocol calls per statement (parse, describe, sync, then bind, describe, execute and
- * sync), and PGlite's JavaScript around each costs more than the WebAssembly Postgres inside:
- * a write of three statements in one message ran twice as many transactions a second. A
- * failed statement stops the rest, as on a server: Postgres skips to the Sync, and a
- * transaction is aborted. The rows of the statement at `read` are parsed by PGlite's own
- * type parsers, as `query()` would parse them. A statement whose values cannot be serialised
- * fails after those before it ran, or, with `wholeOrNothing`, before anything is sent.
+ * The statements prepared under a name (`PipelinedStatement.name`) in one PGlite database, by
+ * name, with their text: later runs bind them without a Parse, and Postgres neither parses nor
+ * plans them again (as on a server's connection, `pg-pipeline.ts`; names take the same
+ * `named_` prefix).
+ */
+export type PreparedStatements = Map<string, string>;
+
+/**
+ * Runs `statements` in PGlite as one protocol message (Parse, Bind and Execute for each, one
+ * Sync at the end). `execProtocol` takes none of PGlite's locks: the caller holds the database
+ * (`PgliteDatabase` holds PGlite's transaction lock). PGlite's `query()` costs six protocol
+ * calls per statement (parse, describe, sync, then bind, describe, execute and sync), and
+ * PGlite's JavaScript around each costs more than the WebAssembly Postgres inside: a write of
+ * three statements in one message ran twice as many transactions a second. A named statement
+ * is parsed once (`prepared`), and only the statement read is described. A failed statement
+ * stops the rest, as on a server: Postgres skips to the Sync, and a transaction is aborted.
+ * The rows of the statement at `read` are parsed by PGlite's own type parsers, as `query()`
+ * would parse them. A statement whose values cannot be serialised fails after those before it
+ * ran, or, with `wholeOrNothing`, before anything is sent.
  */
 export async function runPgliteStatements(
   db: PGlite,
+  prepared: PreparedStatements,
   statements: readonly PipelinedStatement[],
   read?: number,
   wholeOrNothing = false,
 ): Promise<PgliteOutcome> {
   const parts: Buffer[] = [];
-  // A value the driver cannot send (a circular object) fails its statement after those before
-  // it ran, and a transaction goes on, as on a server where it is never written.
+  /** The name of each Parse sent, in order (undefined: unnamed), with its text. */
+  const parses: { name: string | undefined; text: string }[] = [];
+  // A value the driver cannot send (a circular object), or a name that stands for another
+  // text, fails its statement after those before it ran, and a transaction goes on, as on a
+  // server where it is never written.
   let unsendable: PipelineFailure | undefined;
-  for (const [index, { text, params = [] }] of statements.entries()) {
+  for (const [index, { text, params = [], name }] of statements.entries()) {
     let values;
+    let known: string | undefined;
     try {
+      if (name !== undefined) {
+        known = prepared.get(name) ?? parses.find((each) => each.name === name)?.text;
+        if (known !== undefined && known !== text) {
+          throw new RangeError(`The statement name '${name}' stands for another text`);
+        }
+      }
       values = params.map((value) => prepareValue(value));
     } catch (error) {
       unsendable = { index, error };
       break;
     }
-    parts.push(
-      serialize.parse({ text, types: [] }),
-      serialize.bind({ values }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-    );
+    const statement = name === undefined ? '' : `named_${name}`;
+    if (known === undefined) {
+      parts.push(serialize.parse({ name: statement, text, types: [] }));
+      parses.push({ name, text });
+    }
+    parts.push(serialize.bind({ statement, values }));
+    // Only the statement read is described: its rows come with their types.
+    if (index === read) parts.push(serialize.describe({ type: 'P' }));
+    parts.push(serialize.execute({}));
   }
   if (parts.length === 0 || (unsendable && wholeOrNothing)) {
     return { failure: unsendable };
@@ -77,6 +100,13 @@ export async function runPgliteStatements(
     syncToFs: false,
     throwOnError: false,
   });
+  // Each ParseComplete answers the next Parse sent: those named exist from now on.
+  let parsed = 0;
+  for (const { name: kind } of messages) {
+    if (kind !== 'parseComplete') continue;
+    const { name, text } = parses[parsed++]!;
+    if (name !== undefined) prepared.set(name, text);
+  }
   const outcome = outcomeOf(messages, read, db);
   outcome.failure ??= unsendable;
   return outcome;

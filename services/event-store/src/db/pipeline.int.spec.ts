@@ -163,19 +163,25 @@ describe(`Transaction.pipeline on ${hasPostgresServer() ? 'a Postgres server' : 
   });
 });
 
-describeOnServer('Transaction.pipeline on the wire', 'PGlite runs in process', () => {
+const upsert =
+  'INSERT INTO piped (n, note) VALUES ($1, $2) ON CONFLICT (n) DO UPDATE SET note = $2';
+
+/** A test database of the describe block it is called in, with a table of numbered notes. */
+function notesDatabase(): () => TestDatabase {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase();
     await testDb.db.exec(`CREATE TABLE piped (n integer PRIMARY KEY, note text)`);
   });
   afterAll(() => testDb.drop());
+  return () => testDb;
+}
 
-  const upsert =
-    'INSERT INTO piped (n, note) VALUES ($1, $2) ON CONFLICT (n) DO UPDATE SET note = $2';
+describeOnServer('Transaction.pipeline on the wire', 'PGlite runs in process', () => {
+  const notes = notesDatabase();
 
   it('is answered once for a thousand statements', async () => {
-    const client = new pg.Client({ connectionString: testDb.url! });
+    const client = new pg.Client({ connectionString: notes().url! });
     await client.connect();
     try {
       await client.query('BEGIN');
@@ -191,14 +197,14 @@ describeOnServer('Transaction.pipeline on the wire', 'PGlite runs in process', (
     } finally {
       await client.end();
     }
-    const { rows } = await testDb.db.query<{ count: number }>(
+    const { rows } = await notes().db.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM piped',
     );
     expect(rows).toEqual([{ count: 1000 }]);
   });
 
   it('holds the prelude to the end of a transaction that is one committing pipeline, and leaves nothing open', async () => {
-    const db = createPgDatabase({ connectionString: testDb.url!, max: 1 });
+    const db = createPgDatabase({ connectionString: notes().url!, max: 1 });
     const lockHeld = `SELECT count(*)::int AS n FROM pg_locks
       WHERE locktype = 'advisory' AND pid = pg_backend_pid()`;
     try {
@@ -227,7 +233,7 @@ describeOnServer('Transaction.pipeline on the wire', 'PGlite runs in process', (
   });
 
   it('leaves no prepared statement on the connection, even after a pipeline failed', async () => {
-    const db = createPgDatabase({ connectionString: testDb.url!, max: 1 });
+    const db = createPgDatabase({ connectionString: notes().url!, max: 1 });
     const prepared = async () =>
       (await db.query<{ name: string }>('SELECT name FROM pg_prepared_statements')).rows;
     try {
@@ -264,9 +270,15 @@ describeOnServer('Transaction.pipeline on the wire', 'PGlite runs in process', (
       await db.close();
     }
   });
-  it('prepares a named statement once per connection, and again only after it failed', async () => {
-    if (!testDb.url) return; // PGlite ignores names (it parses each statement again)
-    const db = createPgDatabase({ connectionString: testDb.url, max: 1 });
+});
+
+describe(`Named statements on ${hasPostgresServer() ? 'a Postgres server' : 'PGlite'}`, () => {
+  const notes = notesDatabase();
+
+  it('prepares a named statement once per connection, and again only after its Parse failed', async () => {
+    // PGlite has one connection: the test database's own.
+    const { url, db: own } = notes();
+    const db = url ? createPgDatabase({ connectionString: url, max: 1 }) : own;
     const prepared = async () =>
       (
         await db.query<{ name: string; at: string }>(
@@ -286,8 +298,8 @@ describeOnServer('Transaction.pipeline on the wire', 'PGlite runs in process', (
       // Not parsed again: the same statement, prepared when it was first used.
       await db.transaction((tx) => tx.pipeline([named(3, 'c')], { commit: true }));
       expect(await prepared()).toEqual([first]);
-      // A pipeline that fails at the named statement: it is closed by the next one, and parsed
-      // anew when used again.
+      // A pipeline that fails at the named statement: on a server it is closed by the next one,
+      // and parsed anew when used again; PGlite knows it was parsed (its ParseComplete came).
       const failure = await db.transaction(async (tx) => {
         await tx.query('SAVEPOINT attempt');
         const result = await tx.pipeline([
@@ -307,8 +319,23 @@ describeOnServer('Transaction.pipeline on the wire', 'PGlite runs in process', (
         tx.pipeline([{ text: 'SELECT 1', name: 'upsert' }]),
       );
       expect(String(misuse?.error)).toContain("'upsert' stands for another text");
+      // A Parse that fails prepares nothing, and the name can be parsed again.
+      const unparsable = { text: 'SELEC 1', name: 'typo' };
+      for (let round = 0; round < 2; round += 1) {
+        const typo = await db.transaction(async (tx) => {
+          await tx.query('SAVEPOINT attempt');
+          const result = await tx.pipeline([unparsable]);
+          await tx.query('ROLLBACK TO SAVEPOINT attempt');
+          return result;
+        });
+        expect(typo).toMatchObject({
+          index: 0,
+          error: expect.objectContaining({ code: '42601' }) as unknown,
+        });
+      }
+      expect((await prepared()).map(({ name }) => name)).toEqual(['named_upsert']);
     } finally {
-      await db.close();
+      if (db !== own) await db.close();
     }
   });
 });
