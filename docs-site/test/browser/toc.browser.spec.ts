@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { siteUrl } from '../support/browser-env';
-import { launchChromium, newContext, openPage } from '../support/browser';
+import { launchChromium, newContext, openPage, waitForHydration } from '../support/browser';
 
 const PAGES_WITH_TOC = [
   '/docs/intro/',
@@ -55,12 +55,29 @@ function describeMiss(href: string, how: string, position: Landing): string | un
   return off ? `${href} ${how}: ${Math.round(top)} px from the top, not ${expected}` : undefined;
 }
 
-/** Two frames and half a second: long enough for late layout to have moved the heading. */
-async function settle(page: Page): Promise<void> {
+/**
+ * Waits until the heading `id` has stood still for 200 ms (twelve frames at 60 a second), or
+ * 3 s: late layout moves it within a frame or two of a jump, and a smooth scroll ends first.
+ * A fixed half second after each jump cost the file most of its 97 s.
+ */
+async function settle(page: Page, id: string): Promise<void> {
   await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    (target) =>
+      new Promise<void>((resolve) => {
+        const heading = document.getElementById(target)!;
+        const started = performance.now();
+        let top = Number.NaN;
+        let since = started;
+        const look = (now: number) => {
+          const current = heading.getBoundingClientRect().top;
+          if (current !== top) [top, since] = [current, now];
+          if (now - since >= 200 || now - started >= 3000) resolve();
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+    id,
   );
-  await page.waitForTimeout(500);
 }
 
 async function tocHrefs(page: Page, toc: string): Promise<string[]> {
@@ -95,7 +112,7 @@ it.each(cases)(
           if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
         }
         await page.locator(`${toc} a[href="${href}"]`).click();
-        await settle(page);
+        await settle(page, href.slice(1));
         const miss = describeMiss(href, 'from the top', await landing(page, href.slice(1)));
         if (miss !== undefined) misses.push(miss);
       }
@@ -120,12 +137,13 @@ it.each(PAGES_WITH_TOC)(
       // back up (over code blocks and tables the browser has not laid out yet).
       for (const href of hrefs.slice(0, -1)) {
         await page.goto('about:blank');
-        await page.goto(siteUrl() + path + last, { waitUntil: 'networkidle' });
-        await settle(page);
+        await page.goto(siteUrl() + path + last);
+        await waitForHydration(page);
+        await settle(page, last.slice(1));
         const opened = describeMiss(last, 'opened directly', await landing(page, last.slice(1)));
         if (opened !== undefined) misses.push(opened);
         await page.locator(`${DESKTOP_TOC} a[href="${href}"]`).click();
-        await settle(page);
+        await settle(page, href.slice(1));
         const miss = describeMiss(href, `clicked on ${last}`, await landing(page, href.slice(1)));
         if (miss !== undefined) misses.push(miss);
       }
@@ -154,14 +172,14 @@ it('marks the section in view in the table of contents, as the reader scrolls', 
     const middle = hrefs[Math.floor(hrefs.length / 2)]!;
     // A jump from the TOC: the section it lands on.
     await page.locator(`${DESKTOP_TOC} a[href="${middle}"]`).click();
-    await settle(page);
+    await settle(page, middle.slice(1));
     expect(await currentTocHref(page)).toBe(middle);
     // Scrolled by hand: a section is "in view" while its heading is above the window's middle.
     await page.evaluate((id) => {
       const heading = document.getElementById(id)!;
       window.scrollBy(0, heading.getBoundingClientRect().top - window.innerHeight * 0.6);
     }, middle.slice(1));
-    await settle(page);
+    await settle(page, middle.slice(1));
     expect(await currentTocHref(page)).toBe(hrefs[hrefs.indexOf(middle) - 1]);
     expect(await page.locator(`${DESKTOP_TOC} a[aria-current]`).count()).toBe(1);
   } finally {
