@@ -61,8 +61,10 @@ export async function runPgliteStatements(
   wholeOrNothing = false,
 ): Promise<PgliteOutcome> {
   const parts: Buffer[] = [];
-  /** The name of each Parse sent, in order (undefined: unnamed), with its text. */
-  const parses: { name: string | undefined; text: string }[] = [];
+  /** The name of each Parse sent, in order (undefined: unnamed). */
+  const parses: (string | undefined)[] = [];
+  /** The names this run parses, with their text. */
+  const parsing = new Map<string, string>();
   // A value the driver cannot send (a circular object), or a name that stands for another
   // text, fails its statement after those before it ran, and a transaction goes on, as on a
   // server where it is never written.
@@ -72,7 +74,7 @@ export async function runPgliteStatements(
     let known: string | undefined;
     try {
       if (name !== undefined) {
-        known = prepared.get(name) ?? parses.find((each) => each.name === name)?.text;
+        known = prepared.get(name) ?? parsing.get(name);
         if (known !== undefined && known !== text) {
           throw new RangeError(`The statement name '${name}' stands for another text`);
         }
@@ -85,7 +87,8 @@ export async function runPgliteStatements(
     const statement = name === undefined ? '' : `named_${name}`;
     if (known === undefined) {
       parts.push(serialize.parse({ name: statement, text, types: [] }));
-      parses.push({ name, text });
+      parses.push(name);
+      if (name !== undefined) parsing.set(name, text);
     }
     parts.push(serialize.bind({ statement, values }));
     // Only the statement read is described: its rows come with their types.
@@ -104,8 +107,8 @@ export async function runPgliteStatements(
   let parsed = 0;
   for (const { name: kind } of messages) {
     if (kind !== 'parseComplete') continue;
-    const { name, text } = parses[parsed++]!;
-    if (name !== undefined) prepared.set(name, text);
+    const name = parses[parsed++];
+    if (name !== undefined) prepared.set(name, parsing.get(name)!);
   }
   const outcome = outcomeOf(messages, read, db);
   outcome.failure ??= unsendable;
